@@ -1,0 +1,52 @@
+import type { CallOutcome, ToolResultBlock } from '../tools/execution';
+
+/** The four strategies of SPEC §7. */
+export type Strategy = 'streaming' | 'batched' | 'serial' | 'parallel';
+export const STRATEGIES: readonly Strategy[] = ['streaming', 'batched', 'serial', 'parallel'];
+
+/** Why a stream ended. */
+export type StreamEnd = 'end' | 'fallback' | 'interrupt' | 'error';
+
+/**
+ * Everything that happens in a run, as data. The run record is a pure fold over these
+ * (`reduceRun`), so the page can rebuild any moment of a run (step, pause, scrub) from the log.
+ * `at` is milliseconds from the run's start. `agent` names the Agent call a sub-agent's event
+ * belongs to (absent for the main agent).
+ */
+export type RunEvent =
+  | { type: 'run_started'; at: number; scenario: string; sandbox: string; strategy: Strategy; settings: Record<string, unknown> }
+  | { type: 'turn_started'; at: number; turn: number; agent?: string }
+  | { type: 'block_started'; at: number; turn: number; index: number; kind: 'text' | 'tool_use'; id?: string; name?: string; agent?: string }
+  | { type: 'block_delta'; at: number; turn: number; index: number; text: string; agent?: string }
+  | { type: 'block_stopped'; at: number; turn: number; index: number; agent?: string }
+  | { type: 'stream_ended'; at: number; turn: number; reason: StreamEnd; message?: string; agent?: string }
+  | {
+      type: 'call_queued';
+      at: number;
+      turn: number;
+      id: string;
+      name: string;
+      input: unknown;
+      concurrencySafe: boolean;
+      batch: number;
+      concurrentBatch: boolean;
+      latencyMs: number;
+      agent?: string;
+    }
+  | { type: 'call_waiting'; at: number; id: string; reason: string }
+  | { type: 'call_started'; at: number; id: string }
+  | { type: 'permission_asked'; at: number; id: string; reason: string }
+  | { type: 'permission_answered'; at: number; id: string; answer: 'allow' | 'deny' }
+  | { type: 'call_running'; at: number; id: string }
+  | { type: 'call_progress'; at: number; id: string; data: unknown }
+  | { type: 'call_completed'; at: number; id: string; outcome: CallOutcome; result: ToolResultBlock | null }
+  | { type: 'call_yielded'; at: number; id: string }
+  | { type: 'turn_ended'; at: number; turn: number; agent?: string }
+  | { type: 'todos_changed'; at: number; todos: unknown[] }
+  | { type: 'permission_mode_changed'; at: number; mode: string }
+  | { type: 'run_ended'; at: number; files: Record<string, string>; error?: string };
+
+export type RunEventType = RunEvent['type'];
+
+/** A sink for events. */
+export type EventSink = (event: RunEvent) => void;

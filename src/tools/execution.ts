@@ -1,0 +1,225 @@
+import type { z } from 'zod';
+import type { Sandbox } from '../sandbox/types';
+import type { Clock } from '../time/clock';
+import { RESULT_CAP_CHARS } from './buildTool';
+import type { FileStateCache } from './file/fileState';
+import { abortCauseOf, describeAbort, toolUseError } from './orchestration/abort';
+import { combineDecisions, decideByMode } from './permissions/modes';
+import type { ToolPool } from './pool';
+import type {
+  AnyTool,
+  CanUseTool,
+  ContextModifier,
+  ParentMessage,
+  PermissionDecision,
+  SharedToolContext,
+  ToolUseContext,
+} from './types';
+
+/** A `tool_use` block as the executor receives it. `inputError` is set when its JSON did not parse. */
+export interface ToolUseBlock {
+  id: string;
+  name: string;
+  input: unknown;
+  /** The raw input text, when it arrived as text that is not valid JSON. */
+  inputError?: string;
+}
+
+/** What goes back to the model for one call. */
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error: boolean;
+}
+
+/** How a call ended (SPEC §3.5). Only the pipeline's own outcomes come from `runToolCall`. */
+export type CallOutcome = 'success' | 'error' | 'invalid' | 'denied' | 'cancelled' | 'interrupted' | 'discarded';
+
+/** The session state every call of a run shares. */
+export interface SessionEnvironment {
+  sandbox: Sandbox;
+  clock: Clock;
+  pool: ToolPool;
+  readFileState: FileStateCache;
+  shared: SharedToolContext;
+  canUseTool: CanUseTool;
+}
+
+/** Things a call reports while it runs, besides its result. */
+export interface CallObserver {
+  /** A permission ask began (the call waits for an answer). */
+  onPermissionAsked?(reason: string): void;
+  onPermissionAnswered?(answer: 'allow' | 'deny'): void;
+  /** The simulated latency is over and the tool really starts. */
+  onRunStarted?(): void;
+  onProgress?(data: unknown): void;
+}
+
+export interface CallSettlement {
+  result: ToolResultBlock;
+  outcome: CallOutcome;
+  contextModifier?: ContextModifier;
+}
+
+/** Finds the tool of a block in the pool, or `undefined`. */
+export function lookupTool(pool: ToolPool, name: string): AnyTool | undefined {
+  return pool.find(name);
+}
+
+/**
+ * Parses a block's input with its tool's schema. Returns the parsed input or the validation
+ * message. Never throws: model output is untrusted.
+ */
+export function parseToolInput(
+  tool: AnyTool,
+  block: ToolUseBlock,
+): { ok: true; input: unknown } | { ok: false; message: string } {
+  if (block.inputError !== undefined) {
+    return {
+      ok: false,
+      message: `InputValidationError: ${tool.name} received input that is not valid JSON: ${truncate(block.inputError, 200)}`,
+    };
+  }
+  const parsed = tool.inputSchema.safeParse(block.input);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  return { ok: false, message: `InputValidationError: ${tool.name} failed: ${formatIssues(parsed.error)}` };
+}
+
+/** Whether a block may run in parallel: its tool exists, its input parses, and the tool says so. */
+export function isBlockConcurrencySafe(pool: ToolPool, block: ToolUseBlock): boolean {
+  const tool = lookupTool(pool, block.name);
+  if (!tool) return false;
+  const parsed = parseToolInput(tool, block);
+  if (!parsed.ok) return false;
+  try {
+    return tool.isConcurrencySafe(parsed.input) === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs one call through the pipeline of SPEC §3.3: lookup → abort check → parse → validateInput →
+ * permissions → simulated latency → call → result. Every path ends in exactly one result; a throw
+ * from the tool becomes an error result. `signal` is the call's own (child) signal.
+ */
+export async function runToolCall(
+  block: ToolUseBlock,
+  env: SessionEnvironment,
+  signal: AbortSignal,
+  options: { latencyMs?: number; parentMessage: ParentMessage; observer?: CallObserver },
+): Promise<CallSettlement> {
+  const settle = (content: string, outcome: CallOutcome, isError = true): CallSettlement => ({
+    result: { type: 'tool_result', tool_use_id: block.id, content, is_error: isError },
+    outcome,
+  });
+  const aborted = (started: boolean): CallSettlement => {
+    const cause = abortCauseOf(signal);
+    const outcome: CallOutcome =
+      cause.kind === 'sibling' ? 'cancelled' : cause.kind === 'discard' ? 'discarded' : 'interrupted';
+    return settle(toolUseError(describeAbort(cause, started)), outcome);
+  };
+
+  // 1. Lookup
+  const tool = lookupTool(env.pool, block.name);
+  if (!tool) return settle(toolUseError(`Error: No such tool available: ${block.name}`), 'invalid');
+  // 2. Abort check
+  if (signal.aborted) return aborted(false);
+  // 3. Schema
+  const parsed = parseToolInput(tool, block);
+  if (!parsed.ok) {
+    const hint = env.pool.isUndiscovered(tool.name)
+      ? ` ${tool.name} is a deferred tool whose schema has not been loaded: call ToolSearch with query "select:${tool.name}" first, then call it again.`
+      : '';
+    return settle(toolUseError(parsed.message + hint), 'invalid');
+  }
+  const input = parsed.input;
+  const context: ToolUseContext = {
+    toolUseId: block.id,
+    sandbox: env.sandbox,
+    clock: env.clock,
+    abortSignal: signal,
+    readFileState: env.readFileState,
+    shared: env.shared,
+  };
+
+  try {
+    // 4. validateInput
+    const validation = await tool.validateInput(input, context);
+    if (!validation.ok) return settle(toolUseError(validation.message), 'invalid');
+    if (signal.aborted) return aborted(false);
+
+    // 5. Permissions: the mode (and, later, the rules), then the tool's own check.
+    const general = decideByMode(tool, input, env.shared.permissionMode);
+    const specific: PermissionDecision =
+      general.behavior === 'deny' ? general : await tool.checkPermissions(input, context);
+    const decision = combineDecisions(general, specific, env.shared.permissionMode);
+    if (decision.behavior === 'deny') return settle(toolUseError(`Permission denied: ${decision.reason}`), 'denied');
+    if (decision.behavior === 'ask') {
+      options.observer?.onPermissionAsked?.(decision.reason);
+      const answer = await env.canUseTool({ toolUseId: block.id, toolName: tool.name, input, reason: decision.reason });
+      options.observer?.onPermissionAnswered?.(answer);
+      if (signal.aborted) return aborted(false);
+      if (answer === 'deny') {
+        return settle(toolUseError(`Permission denied: the user refused ${tool.userFacingName(input)} (${decision.reason})`), 'denied');
+      }
+    }
+
+    // Simulated latency, shown as such; abortable like the call itself.
+    if (options.latencyMs && options.latencyMs > 0) {
+      try {
+        await env.clock.sleep(options.latencyMs, signal);
+      } catch {
+        return aborted(true);
+      }
+    }
+    if (signal.aborted) return aborted(false);
+    options.observer?.onRunStarted?.();
+
+    // 6. call
+    const outcome = await env.clock.track(
+      tool.call(input, context, env.canUseTool, options.parentMessage, (progress: unknown) => {
+        if (!signal.aborted) options.observer?.onProgress?.(progress);
+      }),
+    );
+    if (signal.aborted) return aborted(true);
+    // 7. Map and cap
+    const content = capResult(tool.mapResult(outcome.output, input), tool.maxResultSizeChars);
+    const settlement = settle(content, outcome.isError ? 'error' : 'success', outcome.isError === true);
+    return outcome.contextModifier ? { ...settlement, contextModifier: outcome.contextModifier } : settlement;
+  } catch (error: unknown) {
+    if (signal.aborted) return aborted(true);
+    return settle(toolUseError(errorMessage(error)), 'error');
+  }
+}
+
+/** Keeps results within `min(limit, 50,000)` characters: a size note and a 2,000-character preview. */
+export function capResult(content: string, limit: number): string {
+  const cap = Math.min(limit, RESULT_CAP_CHARS);
+  if (content.length <= cap) return content;
+  return (
+    `Output too large: ${content.length.toLocaleString('en-US')} characters, over the ${cap.toLocaleString('en-US')}-character limit. ` +
+    `The first 2,000 characters follow.\n\n${content.slice(0, 2000)}\n\n[… ${(content.length - 2000).toLocaleString('en-US')} more characters cut]`
+  );
+}
+
+/** Names every bad field of a Zod error and what was expected there. */
+export function formatIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'input';
+      if (issue.code === 'unrecognized_keys') return `${where}: unexpected field(s) ${issue.keys.map((k) => `\`${k}\``).join(', ')}`;
+      return `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,76 @@
+/**
+ * Why a call's signal aborted. The executor aborts with one of these as the reason, so a call (and
+ * the pipeline) can tell a user interrupt from a sibling's error or a streaming fallback.
+ */
+export type AbortCause =
+  | { kind: 'interrupt' }
+  | { kind: 'sibling'; failedCall: string }
+  | { kind: 'discard' };
+
+/** An Error carrying an {@link AbortCause}, used as `AbortController.abort(reason)`. */
+export class CallAbortedError extends Error {
+  override readonly name = 'AbortError';
+  readonly abortCause: AbortCause;
+  constructor(cause: AbortCause) {
+    super(describeAbort(cause, true));
+    this.abortCause = cause;
+  }
+}
+
+/** The cause behind an aborted signal; an abort with any other reason counts as an interrupt. */
+export function abortCauseOf(signal: AbortSignal): AbortCause {
+  const reason: unknown = signal.reason;
+  return reason instanceof CallAbortedError ? reason.abortCause : { kind: 'interrupt' };
+}
+
+/** Wraps a message the way the model API expects tool errors to read. */
+export function toolUseError(message: string): string {
+  return `<tool_use_error>${message}</tool_use_error>`;
+}
+
+/**
+ * The result text of an aborted call. `started` tells a call that was running (and may have been
+ * about to write) from one that never began.
+ */
+export function describeAbort(cause: AbortCause, started: boolean): string {
+  switch (cause.kind) {
+    case 'interrupt':
+      return started
+        ? 'The user stopped this tool call while it ran and does not want to go on with it. ' +
+            'Nothing it was about to write was written (for an edit, the new text is not in the file). ' +
+            'Stop here and wait for the user to say how to continue.'
+        : 'The user stopped the turn before this tool call began and does not want it done now. ' +
+            'Stop here and wait for the user.';
+    case 'sibling':
+      return `Cancelled: parallel tool call ${cause.failedCall} errored`;
+    case 'discard':
+      return 'Error: Streaming fallback - tool execution discarded';
+    default: {
+      const exhaustive: never = cause;
+      return exhaustive;
+    }
+  }
+}
+
+/** A controller linked to a parent signal; `detach` unlinks it once its call has ended. */
+export interface LinkedController {
+  controller: AbortController;
+  signal: AbortSignal;
+  detach(): void;
+}
+
+/** A child controller that aborts when `parent` does (with the parent's reason). */
+export function childController(parent: AbortSignal): LinkedController {
+  const controller = new AbortController();
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { controller, signal: controller.signal, detach: () => {} };
+  }
+  const onAbort = () => controller.abort(parent.reason);
+  parent.addEventListener('abort', onAbort, { once: true });
+  return {
+    controller,
+    signal: controller.signal,
+    detach: () => parent.removeEventListener('abort', onAbort),
+  };
+}

@@ -1,0 +1,48 @@
+import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
+
+/** The permission modes a scenario may name. */
+export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'bypassPermissions', 'plan'];
+
+/**
+ * The general permission system's verdict from the mode alone (SPEC §3.6): read-only calls run in
+ * every mode; `plan` denies everything else; `acceptEdits` lets file writes inside the workspace run
+ * (the path was resolved inside it by `validateInput`); `bypassPermissions` allows all; `default` asks.
+ */
+export function decideByMode(tool: AnyTool, input: unknown, mode: PermissionMode): PermissionDecision {
+  if (tool.isReadOnly(input)) return { behavior: 'allow' };
+  switch (mode) {
+    case 'bypassPermissions':
+      return { behavior: 'allow' };
+    case 'plan':
+      return {
+        behavior: 'deny',
+        reason: `Plan mode allows only read-only tools; ${tool.userFacingName(input)} would change something. Exit plan mode first.`,
+      };
+    case 'acceptEdits':
+      return tool.fileAccess(input)?.access === 'write'
+        ? { behavior: 'allow' }
+        : { behavior: 'ask', reason: `acceptEdits mode asks before ${tool.name} calls that are not file edits` };
+    case 'default':
+      return { behavior: 'ask', reason: `default mode asks before ${tool.name}, which is not read-only` };
+    default: {
+      const exhaustive: never = mode;
+      return exhaustive;
+    }
+  }
+}
+
+/**
+ * Combines the general verdict with the tool's own `checkPermissions`: a deny from either denies,
+ * then an ask asks. Under `bypassPermissions` a tool's ask runs, but its deny (a safety check) holds.
+ */
+export function combineDecisions(
+  general: PermissionDecision,
+  specific: PermissionDecision,
+  mode: PermissionMode,
+): PermissionDecision {
+  if (general.behavior === 'deny') return general;
+  if (specific.behavior === 'deny') return specific;
+  if (general.behavior === 'ask') return general;
+  if (specific.behavior === 'ask') return mode === 'bypassPermissions' ? { behavior: 'allow' } : specific;
+  return { behavior: 'allow' };
+}

@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+import type { Sandbox } from '../sandbox/types';
+import type { Clock } from '../time/clock';
+import type { FileStateCache } from './file/fileState';
+
+/** The four permission modes of SPEC §3.6. */
+export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan';
+
+/** What a permission check decided. `ask` goes to the prompt, a scripted answer, or a deny. */
+export type PermissionDecision =
+  | { behavior: 'allow' }
+  | { behavior: 'ask'; reason: string }
+  | { behavior: 'deny'; reason: string };
+
+/** The result of `validateInput`: a failure carries the message the model sees. */
+export type ValidationResult = { ok: true } | { ok: false; message: string };
+
+/** A request to the user (or the scenario's script) to allow one call. */
+export interface PermissionRequest {
+  toolUseId: string;
+  toolName: string;
+  input: unknown;
+  /** Why it asked: the mode or the rule. */
+  reason: string;
+}
+
+export type PermissionAnswer = 'allow' | 'deny';
+
+/** The function a caller passes so tools (and the pipeline) can ask for permission. */
+export type CanUseTool = (request: PermissionRequest) => Promise<PermissionAnswer>;
+
+/** A change to the shared context a tool asks for; applied after the tool ends (unsafe tools only). */
+export type ContextModifier = (context: SharedToolContext) => SharedToolContext;
+
+/** The part of the context that outlives one call and that context modifiers may change. */
+export interface SharedToolContext {
+  permissionMode: PermissionMode;
+}
+
+/** Everything a tool call may use. One per call; the shared parts are shared by reference. */
+export interface ToolUseContext {
+  readonly toolUseId: string;
+  readonly sandbox: Sandbox;
+  readonly clock: Clock;
+  /** Aborted by the call's own controller, its siblings' error, or the user's interrupt. */
+  readonly abortSignal: AbortSignal;
+  /** Files read in this session, for read-before-write and "unchanged since last read". */
+  readonly readFileState: FileStateCache;
+  readonly shared: SharedToolContext;
+}
+
+/** What `call` returns. `isError` marks a failure the tool reports as data (a non-zero exit). */
+export interface ToolCallOutcome<Output> {
+  output: Output;
+  isError?: boolean;
+  contextModifier?: ContextModifier;
+}
+
+/** A file path a call touches, as the model gave it. */
+export interface FileAccess {
+  access: 'read' | 'write';
+  path: string;
+}
+
+/**
+ * A drawing instruction the UI turns into elements; tools never import React. `tone` picks the
+ * colour family, `body` is shown monospaced when `format` is `code` or `diff`.
+ */
+export interface RenderDescriptor {
+  title: string;
+  summary?: string;
+  body?: string;
+  format?: 'text' | 'code' | 'diff' | 'markdown';
+  tone?: 'neutral' | 'success' | 'error' | 'muted' | 'warning';
+}
+
+/** One call in a grouped (parallel batch) render. */
+export interface GroupedUse<Input> {
+  toolUseId: string;
+  input: Input;
+}
+
+/** The six renderers of the protocol's fifth part. */
+export interface ToolRenderers<Input, Output, Progress> {
+  use(input: Input): RenderDescriptor;
+  progress(progress: Progress, input: Input): RenderDescriptor;
+  result(output: Output, input: Input): RenderDescriptor;
+  rejected(input: Input, reason: string): RenderDescriptor;
+  error(input: Input, message: string): RenderDescriptor;
+  grouped(uses: readonly GroupedUse<Input>[]): RenderDescriptor;
+}
+
+/**
+ * A tool: name, schema, permissions, execution, rendering (SPEC §3.1), plus the metadata the
+ * scheduler and the pool read. Built only through {@link buildTool}, which fills fail-closed defaults.
+ */
+export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
+  // 1. Name
+  readonly name: string;
+  readonly aliases: readonly string[];
+  // 2. Schema
+  readonly inputSchema: z.ZodType<Input>;
+  // 3. Permissions
+  validateInput(input: Input, context: ToolUseContext): Promise<ValidationResult>;
+  checkPermissions(input: Input, context: ToolUseContext): Promise<PermissionDecision>;
+  // 4. Execution
+  call(
+    input: Input,
+    context: ToolUseContext,
+    canUseTool: CanUseTool,
+    parentMessage: ParentMessage,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<ToolCallOutcome<Output>>;
+  /** The `tool_result` content the model gets for an output. */
+  mapResult(output: Output, input: Input): string;
+  // 5. Rendering
+  readonly render: ToolRenderers<Input, Output, Progress>;
+  // Metadata
+  isReadOnly(input: Input): boolean;
+  isConcurrencySafe(input: Input): boolean;
+  isDestructive(input: Input): boolean;
+  isEnabled(): boolean;
+  /** Why `isEnabled()` is false, for the pool report. */
+  disabledReason(): string | undefined;
+  userFacingName(input: Input | undefined): string;
+  /** The model-facing description. */
+  prompt(): string;
+  /** The human text of a permission prompt. */
+  description(input: Input): string;
+  /** The file a call reads or writes, for path rules, acceptEdits and the workspace view. */
+  fileAccess(input: Input): FileAccess | undefined;
+  readonly maxResultSizeChars: number;
+  readonly shouldDefer: boolean;
+  readonly searchHint: string | undefined;
+  /** Whether this tool comes from an MCP server (then named `mcp__SERVER__TOOL`). */
+  readonly isMcp: boolean;
+}
+
+/** The assistant message a call came from, as tools may want to see it (the sub-agent does). */
+export interface ParentMessage {
+  turn: number;
+  toolUseIds: readonly string[];
+}
+
+/** Any tool, whatever its type parameters. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a pool holds tools of every input type
+export type AnyTool = Tool<any, any, any>;
