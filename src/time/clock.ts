@@ -106,7 +106,7 @@ export function createVirtualClock(): VirtualClock {
       }
     },
     pending: () => timers.length,
-    async runUntil(done) {
+    async runUntil<T>(done: Promise<T>): Promise<T> {
       let finished = false;
       let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined;
       done.then(
