@@ -1,0 +1,172 @@
+import { CallAbortedError, childController, toolUseError } from '../tools/orchestration/abort';
+import type { ResultOrder } from '../tools/orchestration/callTracker';
+import { BatchRunner } from '../tools/orchestration/runTools';
+import { StreamingToolExecutor, type CascadePolicy } from '../tools/orchestration/StreamingToolExecutor';
+import type { SessionEnvironment, ToolResultBlock, ToolUseBlock } from '../tools/execution';
+import type { EventSink, Strategy } from '../run/events';
+import { StreamConsumer, type AssistantBlock } from './consumer';
+import type { StreamEvent } from './streamEvents';
+
+/** One message of the conversation the loop keeps (the Messages API's shape). */
+export type ConversationMessage =
+  | { role: 'user'; content: string | ToolResultBlock[] }
+  | { role: 'assistant'; content: AssistantBlock[] };
+
+/** What a model source streams for one turn. */
+export type SourceItem =
+  | { kind: 'event'; event: StreamEvent; latencyMs?: number }
+  /** The stream failed and will be retried: the next turn is the retry (SPEC §3.5 discard). */
+  | { kind: 'fallback'; message: string }
+  /** The user pressed Stop (scripted by `interruptAt`, or the page's Stop button). */
+  | { kind: 'interrupt' };
+
+/** A model: a scenario replay or a live API. */
+export interface ModelSource {
+  /** Turn `index`'s stream, or `null` when the source has no more turns. */
+  openTurn(request: { index: number; messages: readonly ConversationMessage[]; signal: AbortSignal }): AsyncIterable<SourceItem> | null;
+}
+
+export interface LoopOptions {
+  source: ModelSource;
+  env: SessionEnvironment;
+  strategy: Strategy;
+  maxConcurrency: number;
+  resultOrder: ResultOrder;
+  cascade: CascadePolicy;
+  isConcurrencySafe: (block: ToolUseBlock) => boolean;
+  emit: EventSink;
+  now: () => number;
+  /** Aborting it is the user's interrupt of the whole run. */
+  signal: AbortSignal;
+  /** Set for a sub-agent: the Agent call its events belong to. */
+  agent?: string;
+  /** The first user message. */
+  prompt?: string;
+  maxTurns?: number;
+}
+
+export interface LoopResult {
+  messages: ConversationMessage[];
+  /** The last assistant text (a sub-agent's answer). */
+  finalText: string;
+  interrupted: boolean;
+  turns: number;
+}
+
+const MISSING_RESULT = 'Tool result missing due to an internal error';
+
+/**
+ * The agent loop (SPEC §5): stream a turn, feed each closed tool block to the scheduler of the
+ * strategy, send every result back as the next user message, and go on until the model stops
+ * asking for tools, the user interrupts, or the turns run out.
+ */
+export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
+  const { source, emit, now, agent } = options;
+  const tag = agent !== undefined ? { agent } : {};
+  const messages: ConversationMessage[] = options.prompt !== undefined ? [{ role: 'user', content: options.prompt }] : [];
+  let finalText = '';
+  let interrupted = false;
+  let index = 0;
+  const maxTurns = options.maxTurns ?? Infinity;
+
+  while (index < maxTurns && !options.signal.aborted) {
+    const turnLink = childController(options.signal);
+    const stream = source.openTurn({ index, messages, signal: turnLink.signal });
+    if (!stream) {
+      turnLink.detach();
+      break;
+    }
+    const turn = index++;
+    emit({ type: 'turn_started', at: now(), turn, ...tag });
+    const schedulerOptions = {
+      env: options.env,
+      turn,
+      resultOrder: options.resultOrder,
+      emit,
+      now,
+      parentMessage: { turn, toolUseIds: [] as string[] },
+      turnSignal: turnLink.signal,
+      maxConcurrency: options.maxConcurrency,
+      isConcurrencySafe: options.isConcurrencySafe,
+      ...tag,
+    };
+    const scheduler =
+      options.strategy === 'streaming'
+        ? new StreamingToolExecutor({ ...schedulerOptions, cascade: options.cascade })
+        : new BatchRunner({ ...schedulerOptions, plan: options.strategy === 'batched' ? 'partition' : options.strategy });
+    const consumer = new StreamConsumer({
+      turn,
+      emit,
+      now,
+      ...tag,
+      onToolUse: (block, latencyMs) => {
+        (schedulerOptions.parentMessage.toolUseIds as string[]).push(block.id);
+        scheduler.addTool(block, latencyMs);
+      },
+    });
+
+    let ending: 'end' | 'fallback' | 'interrupt' | 'error' = 'end';
+    let message: string | undefined;
+    try {
+      for await (const item of stream) {
+        if (item.kind === 'event') consumer.handle(item.event, item.latencyMs);
+        else if (item.kind === 'fallback') {
+          ending = 'fallback';
+          message = item.message;
+          break;
+        } else {
+          ending = 'interrupt';
+          break;
+        }
+        if (turnLink.signal.aborted) break;
+      }
+    } catch (error: unknown) {
+      ending = turnLink.signal.aborted ? 'interrupt' : 'error';
+      message = error instanceof Error ? error.message : String(error);
+    }
+    if (ending === 'end' && turnLink.signal.aborted) ending = 'interrupt';
+    emit({ type: 'stream_ended', at: now(), turn, reason: ending, ...(message !== undefined ? { message } : {}), ...tag });
+
+    if (ending === 'fallback') {
+      // The failed response is dropped; the retried response comes as the next turn.
+      await scheduler.discard();
+      emit({ type: 'turn_ended', at: now(), turn, ...tag });
+      turnLink.detach();
+      continue;
+    }
+    if (ending === 'interrupt' || ending === 'error') {
+      interrupted = true;
+      if (!turnLink.signal.aborted) turnLink.controller.abort(new CallAbortedError({ kind: 'interrupt' }));
+    }
+
+    let results: readonly ToolResultBlock[];
+    if (scheduler instanceof StreamingToolExecutor) {
+      scheduler.finishStream();
+      results = await scheduler.drain();
+    } else {
+      results = await scheduler.run();
+    }
+    emit({ type: 'turn_ended', at: now(), turn, ...tag });
+    turnLink.detach();
+
+    if (consumer.text !== '') finalText = consumer.text;
+    messages.push({ role: 'assistant', content: consumer.blocks });
+    if (consumer.toolUses.length === 0 || interrupted) {
+      if (consumer.toolUses.length > 0) messages.push({ role: 'user', content: repairResults(consumer.toolUses, results) });
+      break;
+    }
+    messages.push({ role: 'user', content: repairResults(consumer.toolUses, results) });
+  }
+  return { messages, finalText, interrupted, turns: index };
+}
+
+/**
+ * The last guard of the first invariant before a request goes out: every `tool_use` of the
+ * assistant message gets a result (an error one if, by a bug, none was produced), in block order.
+ */
+export function repairResults(toolUses: readonly ToolUseBlock[], results: readonly ToolResultBlock[]): ToolResultBlock[] {
+  const byId = new Map(results.map((result) => [result.tool_use_id, result]));
+  return toolUses.map(
+    (use) => byId.get(use.id) ?? { type: 'tool_result', tool_use_id: use.id, content: toolUseError(MISSING_RESULT), is_error: true },
+  );
+}
