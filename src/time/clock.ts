@@ -8,8 +8,9 @@ export interface Clock {
   /** Resolves after `ms`, or rejects with an AbortError as soon as `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
-   * Marks real work in flight (a tool really running). A virtual clock does not move while any is
-   * held, so real work takes no virtual time; a real clock ignores it.
+   * Marks real work in flight (a sandbox operation: a process, file I/O). A virtual clock does not
+   * move while any is held, so real work takes no virtual time; a real clock ignores it. Only for
+   * work that never waits on this clock itself, or time would stand still for good.
    */
   track<T>(work: Promise<T>): Promise<T>;
 }

@@ -178,11 +178,9 @@ export async function runToolCall(
     options.observer?.onRunStarted?.();
 
     // 6. call
-    const outcome = await env.clock.track(
-      tool.call(input, context, env.canUseTool, options.parentMessage, (progress: unknown) => {
-        if (!signal.aborted) options.observer?.onProgress?.(progress);
-      }),
-    );
+    const outcome = await tool.call(input, context, env.canUseTool, options.parentMessage, (progress: unknown) => {
+      if (!signal.aborted) options.observer?.onProgress?.(progress);
+    });
     if (signal.aborted) return aborted(true);
     // 7. Map and cap
     const content = capResult(tool.mapResult(outcome.output, input), tool.maxResultSizeChars);

@@ -157,7 +157,7 @@ export class StreamingToolExecutor {
       this.sibling.controller.abort(new CallAbortedError(this.siblingCause));
       return;
     }
-    if (!this.discarded && !this.options.turnSignal.aborted) this.scan();
+    if (!this.discarded && !this.siblingCause && !this.options.turnSignal.aborted) this.scan();
   }
 
   private onInterrupt(): void {
