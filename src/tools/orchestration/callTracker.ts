@@ -266,7 +266,7 @@ export class CallTracker {
 /** `Bash(first 40 characters…)`: how a failed call is named in its siblings' cancellation. */
 export function describeCallForCancel(block: ToolUseBlock): string {
   const input = (typeof block.input === 'object' && block.input !== null ? block.input : {}) as Record<string, unknown>;
-  const subject = [input.command, input.file_path, input.pattern].find((value) => typeof value === 'string') as string | undefined;
+  const subject = [input.command, input.file_path, input.pattern].find((value): value is string => typeof value === 'string');
   if (subject === undefined) return block.name;
   return `${block.name}(${subject.length > 40 ? `${subject.slice(0, 40)}…` : subject})`;
 }

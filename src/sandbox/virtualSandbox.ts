@@ -1,0 +1,191 @@
+import { Bash, InMemoryFs } from 'just-bash';
+import { relativeToRoot, resolveInsideRoot } from './paths';
+import { posix } from './posixPath';
+import type { DirEntry, ExecOptions, ExecResult, FileStat, InteractiveShell, Sandbox, SandboxFs, WalkEntry } from './types';
+import { findSymlinkEscape } from './virtualSymlinks';
+import { createVirtualShell } from './virtualShell';
+
+/** Options of {@link createVirtualSandbox}. */
+export interface VirtualSandboxOptions {
+  /** Absolute workspace directory; `/workspace` by default. */
+  root?: string;
+}
+
+/** How long an aborted command may take to hand back its partial output before we stop waiting. */
+const ABORT_GRACE_MS = 50;
+/** just-bash's own note on an aborted run; the caller reports the timeout or abort in its words. */
+const ABORT_NOTE = 'bash: execution aborted\n';
+const EXIT_TIMED_OUT = 124;
+const EXIT_ABORTED = 130;
+
+/**
+ * The embedded sandbox: just-bash's in-memory file system and simulated bash (with rg, grep,
+ * find, sed, awk, jq). Runs in the browser, in Node tests and on the command line. `files` are
+ * paths relative to the root (or absolute inside it) and their text. Output is not streamed:
+ * just-bash hands it back when the command ends.
+ *
+ * Commands that ignore an abort (a busy loop between just-bash's checks) keep running in the
+ * background after `exec` has returned with `timedOut` or `aborted`; JavaScript cannot stop them.
+ */
+export function createVirtualSandbox(files: Record<string, string>, options: VirtualSandboxOptions = {}): Sandbox {
+  const root = posix.normalize(options.root ?? '/workspace');
+  const initial: Record<string, string> = {};
+  for (const [path, content] of Object.entries(files)) {
+    const resolved = resolveInsideRoot(root, path);
+    if (!resolved.ok) throw new Error(`createVirtualSandbox: file ${JSON.stringify(path)}: ${resolved.error}`);
+    initial[resolved.path] = content;
+  }
+  const memory = new InMemoryFs(initial);
+  memory.mkdirSync(root, { recursive: true });
+  const bash = new Bash({ fs: memory, cwd: root });
+  const shells = new Set<InteractiveShell>();
+
+  return {
+    kind: 'virtual',
+    root,
+    fs: virtualFs(memory),
+    streamsOutput: false,
+    async resolve(path) {
+      const lexical = resolveInsideRoot(root, path);
+      if (!lexical.ok) return lexical;
+      const escape = await findSymlinkEscape(memory, root, lexical.path);
+      return escape === undefined ? lexical : { ok: false, error: escape };
+    },
+    relative: (path) => relativeToRoot(root, path),
+    exec: (command, execOptions) => execute(bash, root, command, execOptions),
+    shell() {
+      const shell = createVirtualShell(bash, root);
+      shells.add(shell);
+      return {
+        ...shell,
+        close() {
+          shells.delete(shell);
+          shell.close();
+        },
+      };
+    },
+    async dispose() {
+      for (const shell of shells) shell.close();
+      shells.clear();
+    },
+  };
+}
+
+/** The port's file operations on just-bash's in-memory fs. */
+function virtualFs(memory: InMemoryFs): SandboxFs {
+  return {
+    readFile: (path) => memory.readFile(path),
+    writeFile: (path, content) => memory.writeFile(path, content),
+    async readdir(path) {
+      const entries = await memory.readdirWithFileTypes(path);
+      return entries.map(
+        (entry): DirEntry => ({
+          name: entry.name,
+          type: entry.isSymbolicLink ? 'symlink' : entry.isDirectory ? 'directory' : 'file',
+        }),
+      );
+    },
+    async stat(path) {
+      // Follow links like a real stat; a dangling link still exists, as a link.
+      try {
+        const info = await memory.stat(path);
+        return statOf(info.isDirectory ? 'directory' : 'file', info.size, info.mtime);
+      } catch {
+        try {
+          const link = await memory.lstat(path);
+          return statOf('symlink', link.size, link.mtime);
+        } catch {
+          return null;
+        }
+      }
+    },
+    mkdir: (path) => memory.mkdir(path, { recursive: true }),
+    rm: (path, rmOptions) => memory.rm(path, { recursive: rmOptions?.recursive ?? false }),
+    rename: (from, to) => memory.mv(from, to),
+    async walk(root) {
+      // One listing of the whole fs, cut to `root`. Folders that hold something are known from
+      // their children; only the leaves need an lstat (file, empty folder or link).
+      const prefix = root.endsWith('/') ? root : `${root}/`;
+      const paths = memory.getAllPaths().filter((path) => path.startsWith(prefix));
+      const parents = new Set<string>();
+      // getAllPaths gives normalized absolute paths, so the parent is a plain cut (no normalize).
+      for (const path of paths) parents.add(path.slice(0, path.lastIndexOf('/')));
+      const entries = await Promise.all(
+        paths.map(async (path): Promise<WalkEntry | undefined> => {
+          if (parents.has(path)) return { path, type: 'directory' };
+          const info = await memory.lstat(path).catch(() => undefined);
+          // Links are not followed (like rg and find without -L), so none is listed.
+          if (!info || info.isSymbolicLink) return undefined;
+          return { path, type: info.isDirectory ? 'directory' : 'file' };
+        }),
+      );
+      return entries.filter((entry): entry is WalkEntry => entry !== undefined).sort((a, b) => compare(a.path, b.path));
+    },
+  };
+}
+
+function statOf(type: FileStat['type'], size: number, mtime: Date): FileStat {
+  return { type, size, mtimeMs: mtime.getTime() };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Runs one command. The timeout and the caller's signal both abort just-bash's run; we then wait
+ * a moment for its partial output, and return without it if it does not stop.
+ */
+async function execute(bash: Bash, root: string, command: string, options: ExecOptions = {}): Promise<ExecResult> {
+  const { signal, timeoutMs } = options;
+  if (signal?.aborted) {
+    return { exitCode: EXIT_ABORTED, stdout: '', stderr: '', timedOut: false, aborted: true };
+  }
+  const controller = new AbortController();
+  let timedOut = false;
+  let aborted = false;
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const stopped = new Promise<undefined>((resolve) => {
+    controller.signal.addEventListener('abort', () => (grace = setTimeout(() => resolve(undefined), ABORT_GRACE_MS)), {
+      once: true,
+    });
+  });
+  const onAbort = () => {
+    aborted = true;
+    controller.abort(signal?.reason);
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    timeoutMs !== undefined
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+        }, timeoutMs)
+      : undefined;
+
+  try {
+    const run = bash.exec(command, { cwd: options.cwd ?? root, env: options.env, signal: controller.signal });
+    // If the run loses the race below, its eventual rejection must not go unhandled.
+    run.catch(() => undefined);
+    const finished = await Promise.race([run, stopped]);
+    const stopCode = timedOut ? EXIT_TIMED_OUT : EXIT_ABORTED;
+    const result: ExecResult = finished
+      ? {
+          exitCode: timedOut || aborted ? stopCode : finished.exitCode,
+          stdout: finished.stdout,
+          stderr: timedOut || aborted ? finished.stderr.replace(ABORT_NOTE, '') : finished.stderr,
+          timedOut,
+          aborted,
+        }
+      : { exitCode: stopCode, stdout: '', stderr: '', timedOut, aborted };
+    if (options.onOutput) {
+      if (result.stdout) options.onOutput(result.stdout, 'stdout');
+      if (result.stderr) options.onOutput(result.stderr, 'stderr');
+    }
+    return result;
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(grace);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

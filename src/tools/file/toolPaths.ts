@@ -1,0 +1,25 @@
+import type { FileStat } from '../../sandbox/types';
+import type { ToolUseContext } from '../types';
+
+/** A tool's path argument resolved inside the workspace, with what is there now (`null`: nothing). */
+export type ResolvedTarget = { ok: true; path: string; stat: FileStat | null } | { ok: false; message: string };
+
+/**
+ * Resolves a path a tool was given and looks at it: the shared first step of every file tool's
+ * `validateInput`. Paths outside the workspace come back as a failure carrying the reason.
+ */
+export async function resolveTarget(context: ToolUseContext, path: string): Promise<ResolvedTarget> {
+  const resolved = await context.sandbox.resolve(path);
+  if (!resolved.ok) return { ok: false, message: resolved.error };
+  return { ok: true, path: resolved.path, stat: await context.sandbox.fs.stat(resolved.path) };
+}
+
+/**
+ * The absolute path for `call`. `validateInput` already accepted it, so a failure here means the
+ * workspace changed in between: thrown, and turned into an error result by the pipeline.
+ */
+export async function resolveForCall(context: ToolUseContext, path: string): Promise<string> {
+  const resolved = await context.sandbox.resolve(path);
+  if (!resolved.ok) throw new Error(resolved.error);
+  return resolved.path;
+}
