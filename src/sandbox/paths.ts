@@ -13,7 +13,7 @@ export function resolveInsideRoot(root: string, input: string): { ok: true; path
   }
   const absolute = posix.normalize(input.startsWith('/') ? input : posix.join(root, input));
   if (!isInside(root, absolute)) {
-    return { ok: false, error: `The path ${input} resolves to ${absolute}, outside the workspace ${root}` };
+    return { ok: false, error: `The path ${input} is outside the workspace ${root}` };
   }
   return { ok: true, path: absolute === '/' ? absolute : absolute.replace(/\/$/, '') };
 }
