@@ -78,13 +78,14 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     }
     const turn = index++;
     emit({ type: 'turn_started', at: now(), turn, ...tag });
+    const toolUseIds: string[] = [];
     const schedulerOptions = {
       env: options.env,
       turn,
       resultOrder: options.resultOrder,
       emit,
       now,
-      parentMessage: { turn, toolUseIds: [] as string[] },
+      parentMessage: { turn, toolUseIds },
       turnSignal: turnLink.signal,
       maxConcurrency: options.maxConcurrency,
       isConcurrencySafe: options.isConcurrencySafe,
@@ -100,7 +101,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       now,
       ...tag,
       onToolUse: (block, latencyMs) => {
-        (schedulerOptions.parentMessage.toolUseIds as string[]).push(block.id);
+        toolUseIds.push(block.id);
         scheduler.addTool(block, latencyMs);
       },
     });

@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import { formatPath } from './issuePath';
+import type { Scenario, ScenarioTurn } from './schema';
+
+/**
+ * The scenario's cross-field rules, run by the schema's refinements once the shapes are right.
+ * Each problem is reported at the path that has to change, with what to do about it.
+ */
+
+type Context = z.core.$RefinementCtx;
+type Path = (string | number)[];
+
+/** When the stream of a turn ends: when its last block closes. */
+export function streamEnd(turn: Pick<ScenarioTurn, 'stream'>): number {
+  return turn.stream.reduce((end, block) => Math.max(end, block.at + block.durationMs), 0);
+}
+
+/** Why `path` is not a plain workspace-relative path, or `null` when it is one. */
+export function workspacePathProblem(path: string): string | null {
+  if (path === '') return 'a file path must not be empty';
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'a workspace path is relative to the workspace root, e.g. "src/a.ts", not absolute';
+  if (path.includes('\\')) return 'use "/" to separate the parts of a path, not "\\"';
+  const segments = path.split('/');
+  if (segments.includes('..')) return 'a workspace path must stay inside the workspace: no ".." segments';
+  if (segments.some((segment) => segment === '' || segment === '.')) return 'write the path plainly, e.g. "src/a.ts": no empty or "." segments, no trailing "/"';
+  return null;
+}
+
+/** A files record's key must be a plain workspace path (a refinement of the key schema). */
+export function checkWorkspacePath(path: string, ctx: Context): void {
+  const problem = workspacePathProblem(path);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, input: path });
+}
+
+/** One turn's own rules: one cut at most, a fallback that cuts something, expectations on its own calls. */
+export function checkTurn(turn: ScenarioTurn, ctx: Context): void {
+  if (turn.fallbackAt !== undefined && turn.interruptAt !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['interruptAt'],
+      message: 'a turn takes either fallbackAt (the stream fails) or interruptAt (the user presses Stop), not both; split them over two turns',
+      input: turn.interruptAt,
+    });
+  }
+  const end = streamEnd(turn);
+  if (turn.fallbackAt !== undefined && turn.fallbackAt > end) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['fallbackAt'],
+      message: `the stream ends at ${end} ms, before the fallback at ${turn.fallbackAt} ms, so nothing would fail; use a time up to ${end} ms`,
+      input: turn.fallbackAt,
+    });
+  }
+  const ids = new Set(turn.stream.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])));
+  const expect = turn.expect;
+  if (!expect) return;
+  const unknown = (id: string, path: Path) => {
+    if (!ids.has(id)) ctx.addIssue({ code: 'custom', path, message: `no tool_use block of this turn has the id "${id}"`, input: id });
+  };
+  expect.batches?.forEach((batch, b) => batch.forEach((id, i) => unknown(id, ['expect', 'batches', b, i])));
+  expect.yieldOrder?.forEach((id, i) => unknown(id, ['expect', 'yieldOrder', i]));
+  for (const id of Object.keys(expect.outcomes ?? {})) unknown(id, ['expect', 'outcomes', id]);
+  for (const id of Object.keys(expect.resultIncludes ?? {})) unknown(id, ['expect', 'resultIncludes', id]);
+}
+
+/** Every turn list of the scenario (the main agent's and each sub-agent's) with its path. */
+function turnLists(scenario: Scenario): { path: Path; turns: ScenarioTurn[] }[] {
+  const lists: { path: Path; turns: ScenarioTurn[] }[] = [{ path: ['turns'], turns: scenario.turns }];
+  for (const [callId, agent] of Object.entries(scenario.agents ?? {})) lists.push({ path: ['agents', callId, 'turns'], turns: agent.turns });
+  return lists;
+}
+
+/** The whole scenario's rules: unique ids, a retry after every fallback, keys that name real calls. */
+export function checkScenario(scenario: Scenario, ctx: Context): void {
+  const seen = new Map<string, Path>();
+  for (const { path, turns } of turnLists(scenario)) {
+    turns.forEach((turn, t) => {
+      if (turn.fallbackAt !== undefined && t === turns.length - 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, t, 'fallbackAt'],
+          message: 'a turn with fallbackAt needs a next turn: the retried response that replaces it',
+          input: turn.fallbackAt,
+        });
+      }
+      turn.stream.forEach((block, b) => {
+        if (block.type !== 'tool_use') return;
+        const here: Path = [...path, t, 'stream', b, 'id'];
+        const first = seen.get(block.id);
+        if (first) {
+          ctx.addIssue({
+            code: 'custom',
+            path: here,
+            message: `the tool_use id "${block.id}" is already used at ${formatPath(first)}; ids must be unique across the scenario, sub-agents included`,
+            input: block.id,
+          });
+        } else seen.set(block.id, here);
+      });
+    });
+  }
+  for (const id of Object.keys(scenario.settings.answers)) {
+    if (!seen.has(id)) {
+      ctx.addIssue({ code: 'custom', path: ['settings', 'answers', id], message: `no tool_use block in the scenario has the id "${id}", so this answer would never be used`, input: id });
+    }
+  }
+  for (const id of Object.keys(scenario.agents ?? {})) {
+    if (!seen.has(id)) {
+      ctx.addIssue({ code: 'custom', path: ['agents', id], message: `no tool_use block in the scenario has the id "${id}"; a sub-agent is keyed by the id of the Agent call that starts it`, input: id });
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import bashCascade from './bash-cascade.json';
+import concurrencyCap from './concurrency-cap.json';
+import errorsStayLocal from './errors-stay-local.json';
+import invalidInput from './invalid-input.json';
+import parallelEditRace from './parallel-edit-race.json';
+import readBeforeEdit from './read-before-edit.json';
+import resultOrder from './result-order.json';
+import seedPartition from './seed-partition.json';
+import streamingFallback from './streaming-fallback.json';
+import streamingSpeedup from './streaming-speedup.json';
+import unknownTool from './unknown-tool.json';
+import userInterrupt from './user-interrupt.json';
+
+/**
+ * The built-in scenarios, in the order a lesson would take them, as raw JSON: they are validated
+ * like any other scenario (`validateScenario`), and a test replays each one.
+ */
+export const BUILT_IN_SCENARIOS: readonly unknown[] = [
+  seedPartition,
+  streamingSpeedup,
+  concurrencyCap,
+  resultOrder,
+  bashCascade,
+  errorsStayLocal,
+  invalidInput,
+  unknownTool,
+  readBeforeEdit,
+  parallelEditRace,
+  userInterrupt,
+  streamingFallback,
+];

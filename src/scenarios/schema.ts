@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { checkScenario, checkTurn, checkWorkspacePath } from './checks';
+
+/**
+ * The scenario format, version 1 (SPEC §6), as one Zod schema. Every object is strict: a field the
+ * format does not know is an error, so a typo never silently turns into a default. The same schema
+ * validates scenarios at run time and, through `z.toJSONSchema`, feeds the editor's validation and
+ * completion (`public/scenario.schema.json`), which is why every field carries a description.
+ */
+
+const millis = (what: string) => z.number().min(0).describe(what);
+
+/** What a tool call ended as; the same values as the run record's `CallOutcome`. */
+export const callOutcomeSchema = z
+  .enum(['success', 'error', 'invalid', 'denied', 'cancelled', 'interrupted', 'discarded'])
+  .describe(
+    'success: the tool ran and returned; error: it ran and failed; invalid: the tool is unknown or its input failed the schema or validateInput; ' +
+      'denied: a permission rule, mode or answer refused it; cancelled: a failing sibling cancelled it (a Bash call, under the default cascade); interrupted: the user pressed Stop; ' +
+      'discarded: a streaming fallback dropped it',
+  );
+
+/** A workspace path: relative to the workspace root, `/`-separated, no `.` or `..` segments. */
+const workspacePath = z.string().superRefine(checkWorkspacePath);
+const filesRecord = (what: string) => z.record(workspacePath, z.string()).describe(what);
+
+const textBlockSchema = z
+  .strictObject({
+    type: z.literal('text').describe('A text block: prose the model streams.'),
+    text: z.string().describe('The text, streamed in a few chunks over the block’s duration.'),
+    at: millis('When the block starts streaming, in ms from the turn’s start.'),
+    durationMs: millis('How long the block streams; it closes at `at + durationMs`.'),
+  })
+  .describe('A text block of the model’s response.');
+
+const toolUseBlockSchema = z
+  .strictObject({
+    type: z.literal('tool_use').describe('A tool_use block: the model asks for a tool call.'),
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'a tool_use id is letters, digits, "_" and "-", e.g. "toolu_read_a"' })
+      .describe('The tool_use id, unique across the scenario (sub-agents included), e.g. "toolu_1".'),
+    name: z.string().min(1).describe('The tool to call, e.g. "Read" or "Bash"; an unknown name is a lesson, not an error.'),
+    input: z
+      .union([z.record(z.string(), z.unknown()), z.string()])
+      .describe('The tool input: an object, or a raw JSON string streamed as is (possibly broken, to show input errors).'),
+    at: millis('When the block starts streaming, in ms from the turn’s start.'),
+    durationMs: millis('How long the input streams; the call reaches the executor when the block closes, at `at + durationMs`.'),
+    latencyMs: millis('Simulated extra latency before the tool really runs, shown as such in the timeline.').default(0),
+  })
+  .describe('A tool_use block of the model’s response.');
+
+/** One content block of a scripted response: text or a tool call. */
+export const streamBlockSchema = z
+  .discriminatedUnion('type', [textBlockSchema, toolUseBlockSchema])
+  .describe('A content block: `text` or `tool_use`.');
+
+const idList = z.array(z.string());
+
+/** What a turn's run must show; checked against the run record after the run. */
+export const turnExpectSchema = z
+  .strictObject({
+    batches: z.array(idList).describe('The expected batches, each a list of tool_use ids, in order.'),
+    outcomes: z.record(z.string(), callOutcomeSchema).describe('The expected outcome of each named call.'),
+    resultIncludes: z.record(z.string(), z.string()).describe('Text each named call’s tool_result must contain.'),
+    yieldOrder: idList.describe('The order in which results must be yielded.'),
+  })
+  .partial()
+  .describe('Expectations on this turn, checked after the run.');
+
+const turnShape = z
+  .strictObject({
+    stream: z.array(streamBlockSchema).describe('The response’s content blocks with their timing.'),
+    fallbackAt: millis('Optional: the stream fails at this time (streaming fallback); its calls are discarded and the next turn is the retry.').optional(),
+    interruptAt: millis('Optional: the user presses Stop at this time.').optional(),
+    expect: turnExpectSchema.optional(),
+  })
+  .describe('One scripted model response.');
+
+/** One scripted model response. */
+export const turnSchema = turnShape.superRefine(checkTurn);
+
+const answerSchema = z.enum(['allow', 'deny']);
+
+/** The run's settings; every field is optional and has a default. */
+export const settingsSchema = z
+  .strictObject({
+    permissionMode: z
+      .enum(['default', 'acceptEdits', 'bypassPermissions', 'plan'])
+      .default('default')
+      .describe('default: read-only tools run, others ask; acceptEdits: file edits run too; bypassPermissions: all run; plan: only read-only tools run.'),
+    allow: z.array(z.string()).default([]).describe('Allow rules, e.g. "Bash(npm run test:*)" or "Read(src/**)".'),
+    ask: z.array(z.string()).default([]).describe('Ask rules: matching calls ask for permission.'),
+    deny: z.array(z.string()).default([]).describe('Deny rules; a bare tool name removes the tool from the pool.'),
+    maxConcurrency: z.int().positive().default(10).describe('At most this many concurrency-safe calls execute at once.'),
+    toolMode: z.enum(['full', 'simple']).default('full').describe('simple keeps only Bash, Read and Edit in the pool.'),
+    deferTools: z
+      .union([z.boolean(), z.literal('auto')])
+      .default(false)
+      .describe('Deferred tool discovery: true, false, or "auto" (defer when the schemas exceed deferThresholdTokens).'),
+    deferThresholdTokens: z.int().positive().optional().describe('With deferTools "auto": defer when the deferred tools’ schemas exceed this many tokens.'),
+    resultOrder: z.enum(['request', 'completion']).default('request').describe('request: yield results in request order; completion: a finished safe call may pass a slower safe sibling.'),
+    cascade: z.enum(['bash', 'any', 'none']).default('bash').describe('Which failing tool cancels its siblings: Bash only, any tool, or none.'),
+    bashConcurrency: z.enum(['never', 'read-only']).default('never').describe('never: every Bash call is unsafe; read-only: read-only commands run in parallel.'),
+    answers: z.record(z.string(), answerSchema).default({}).describe('Scripted answers to permission asks, by tool_use id.'),
+    defaultAnswer: answerSchema.default('allow').describe('The answer to any ask that `answers` does not name.'),
+  })
+  .describe('How the run is configured; every field has a default.');
+
+const scenarioShape = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'the id must be kebab-case: lowercase letters and digits joined by single "-", e.g. "seed-partition"' })
+      .describe('A kebab-case id, e.g. "seed-partition".'),
+    title: z.string().min(1).describe('A one-line title.'),
+    description: z.string().min(1).describe('Markdown: what the scenario teaches.'),
+    workspace: z
+      .strictObject({ files: filesRecord('The workspace’s files: relative path → content.') })
+      .prefault({ files: {} })
+      .describe('The files the sandbox starts with.'),
+    settings: settingsSchema.prefault({}),
+    turns: z
+      .array(turnSchema)
+      .min(1)
+      .describe('The scripted model responses, in order. After a turn with fallbackAt, the next turn is its retry.'),
+    agents: z
+      .record(z.string(), z.strictObject({ turns: z.array(turnSchema).min(1) }).describe('A scripted sub-agent.'))
+      .optional()
+      .describe('Scripted sub-agents, keyed by the tool_use id of the Agent call that starts each.'),
+    expect: z
+      .strictObject({ files: filesRecord('The expected final content of each named file.').optional() })
+      .optional()
+      .describe('Expectations on the whole run.'),
+  });
+
+/** A scenario: a workspace, settings and the scripted model turns (SPEC §6). */
+export const scenarioSchema = scenarioShape.superRefine(checkScenario).meta({
+  title: 'Tool System Playground scenario (format version 1)',
+  description: 'A workspace, the run’s settings and the scripted model turns whose tool calls the playground replays.',
+});
+
+/** A validated scenario, defaults applied. */
+export type Scenario = z.output<typeof scenarioShape>;
+/** A scenario as written, before defaults (what a file or the editor holds). */
+export type ScenarioInput = z.input<typeof scenarioShape>;
+/** The effective settings: every default applied. */
+export type ScenarioSettings = z.output<typeof settingsSchema>;
+/** One scripted model response. */
+export type ScenarioTurn = z.output<typeof turnShape>;
+/** A content block of a scripted response. */
+export type StreamBlock = z.output<typeof streamBlockSchema>;
+/** A tool_use block of a scripted response. */
+export type ToolUseStreamBlock = Extract<StreamBlock, { type: 'tool_use' }>;
+/** What a turn's run must show. */
+export type TurnExpect = z.output<typeof turnExpectSchema>;
+/** An expected call outcome; the same union as the run record's `CallOutcome`. */
+export type ExpectedOutcome = z.output<typeof callOutcomeSchema>;
