@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: every figure of docs/performance.md, measured side by side in one run.
+ * Ratios are what to read; absolute times vary with the machine.
+ */
+import { z } from 'zod';
+import { createVirtualSandbox } from '../src/sandbox/virtualSandbox';
+import { runScenario, poolFor } from '../src/run/runScenario';
+import { BUILT_IN_SCENARIOS } from '../src/scenarios/library';
+import { validateScenario } from '../src/scenarios/validate';
+import type { Scenario } from '../src/scenarios/schema';
+import { createRealClock } from '../src/time/clock';
+import { buildTool } from '../src/tools/buildTool';
+import { runToolCall, type SessionEnvironment } from '../src/tools/execution';
+import { FileStateCache } from '../src/tools/file/fileState';
+import { StreamingToolExecutor } from '../src/tools/orchestration/StreamingToolExecutor';
+import { ToolPool } from '../src/tools/pool';
+import { getAllBaseTools } from '../src/tools/registry';
+import { GrepTool } from '../src/tools/search/GrepTool';
+import { idealMakespan } from './lowerBound';
+
+const line = (text = '') => process.stdout.write(`${text}\n`);
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+const NoOp = buildTool({
+  name: 'NoOp',
+  inputSchema: z.strictObject({ n: z.number() }),
+  prompt: () => 'Does nothing, at once.',
+  isConcurrencySafe: () => true,
+  isReadOnly: () => true,
+  call: () => Promise.resolve({ output: 'ok' }),
+  render: { use: () => ({ title: 'NoOp' }), result: () => ({ title: 'ok' }) },
+});
+
+function environment(pool: ToolPool): SessionEnvironment {
+  return {
+    sandbox: createVirtualSandbox({}),
+    clock: createRealClock(),
+    pool,
+    readFileState: new FileStateCache(),
+    shared: { permissionMode: 'bypassPermissions' },
+    canUseTool: () => Promise.resolve('allow'),
+  };
+}
+
+/** Wall time to push `count` no-op calls through the executor and drain them. */
+async function schedulerRun(count: number): Promise<number> {
+  const pool = new ToolPool([NoOp]);
+  const env = environment(pool);
+  const turn = new AbortController();
+  let events = 0;
+  const executor = new StreamingToolExecutor({
+    env,
+    turn: 0,
+    resultOrder: 'request',
+    emit: () => void events++,
+    now: () => performance.now(),
+    parentMessage: { turn: 0, toolUseIds: [] },
+    maxConcurrency: 10,
+    cascade: 'bash',
+    turnSignal: turn.signal,
+    isConcurrencySafe: () => true,
+  });
+  const start = performance.now();
+  for (let i = 0; i < count; i++) executor.addTool({ id: `toolu_${i}`, name: 'NoOp', input: { n: i } });
+  executor.finishStream();
+  const results = await executor.drain();
+  const elapsed = performance.now() - start;
+  if (results.length !== count) throw new Error(`expected ${count} results, got ${results.length}`);
+  return elapsed;
+}
+
+async function bestOf(runs: number, task: () => Promise<number>): Promise<number> {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) best = Math.min(best, await task());
+  return best;
+}
+
+function scenario(id: string): Scenario {
+  const result = validateScenario(BUILT_IN_SCENARIOS.find((raw) => (raw as { id: string }).id === id));
+  if (!result.ok) throw new Error(`built-in ${id} is invalid`);
+  return result.scenario;
+}
+
+async function realMakespan(s: Scenario, strategy: 'streaming' | 'batched' | 'serial'): Promise<number> {
+  const record = await runScenario({ scenario: s, sandbox: createVirtualSandbox({}), strategy, clock: createRealClock() });
+  return record.endedAt;
+}
+
+async function main() {
+  line('# npm run bench');
+  line(`node ${process.version}, ${new Date().toISOString()}`);
+  line();
+
+  // 1. Scheduler overhead.
+  await schedulerRun(2000); // warm-up
+  const t1k = await bestOf(5, () => schedulerRun(1_000));
+  const t10k = await bestOf(3, () => schedulerRun(10_000));
+  line('## Scheduler overhead (no-op calls through the real pipeline and executor, cap 10)');
+  line(`1,000 calls:  ${fmt(t1k)} ms total, ${fmt((t1k * 1000) / 1_000)} µs per call`);
+  line(`10,000 calls: ${fmt(t10k)} ms total, ${fmt((t10k * 1000) / 10_000)} µs per call   (target ≤ 20 µs)`);
+  line(`10,000 / 1,000 total-time ratio: ${fmt(t10k / t1k)}   (target ≤ 12: linear growth)`);
+  line();
+
+  // 2. Makespan over the ideal lower bound, wall clock.
+  line('## Makespan over the ideal lower bound (streaming, wall clock)');
+  const timed = BUILT_IN_SCENARIOS.map((raw) => scenario((raw as { id: string }).id)).filter((s) =>
+    s.turns.every((turn) => turn.fallbackAt === undefined && turn.interruptAt === undefined),
+  );
+  let worst = 0;
+  for (const s of timed) {
+    const pool = poolFor(s.settings, getAllBaseTools());
+    const ideal = idealMakespan(s.turns, pool, s.settings.maxConcurrency);
+    const measured = await realMakespan(s, 'streaming');
+    const ratio = measured / ideal;
+    worst = Math.max(worst, ratio);
+    line(`${s.id.padEnd(22)} ideal ${fmt(ideal, 0).padStart(5)} ms  measured ${fmt(measured, 1).padStart(7)} ms  ratio ${fmt(ratio, 3)}`);
+  }
+  line(`worst ratio: ${fmt(worst, 3)}   (target ≤ 1.05)`);
+  line();
+
+  // 3. Strategies on streaming-speedup.
+  line('## streaming-speedup: strategies compared (wall clock)');
+  const speedup = scenario('streaming-speedup');
+  const streaming = await realMakespan(speedup, 'streaming');
+  const batched = await realMakespan(speedup, 'batched');
+  const serial = await realMakespan(speedup, 'serial');
+  line(`streaming ${fmt(streaming, 0)} ms, batched ${fmt(batched, 0)} ms, serial ${fmt(serial, 0)} ms`);
+  line(`streaming / batched: ${fmt(streaming / batched, 3)}   (target ≤ 0.75)`);
+  line(`streaming / serial:  ${fmt(streaming / serial, 3)}   (target ≤ 0.40)`);
+  line();
+
+  // 4. Grep against the sandbox's rg on 5,000 files.
+  line('## Grep over a generated 5,000-file workspace vs the sandbox shell\'s rg');
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 5000; i++) {
+    const dir = `pkg${i % 50}/src/mod${i % 7}`;
+    files[`${dir}/file${i}.ts`] = `// file ${i}\nexport function f${i}(x: number) {\n  return x + ${i};\n}\n${i % 97 === 0 ? 'export const NEEDLE = true;\n' : ''}`;
+  }
+  const sandbox = createVirtualSandbox(files);
+  const pool = new ToolPool([GrepTool]);
+  const env = { ...environment(pool), sandbox };
+  const grepOnce = async () => {
+    const start = performance.now();
+    const settled = await runToolCall({ id: 'g', name: 'Grep', input: { pattern: 'NEEDLE', head_limit: 0 } }, env, new AbortController().signal, {
+      parentMessage: { turn: 0, toolUseIds: [] },
+    });
+    const elapsed = performance.now() - start;
+    if (settled.outcome !== 'success') throw new Error(`Grep failed: ${settled.result.content}`);
+    return { elapsed, found: settled.result.content.split('\n').filter((l) => l.includes('file')).length };
+  };
+  const rgOnce = async () => {
+    const start = performance.now();
+    const result = await sandbox.exec('rg -l NEEDLE .', { cwd: sandbox.root });
+    return { elapsed: performance.now() - start, found: result.stdout.split('\n').filter(Boolean).length };
+  };
+  await grepOnce();
+  const grep = await grepOnce();
+  const rg = await rgOnce();
+  line(`Grep tool: ${fmt(grep.elapsed)} ms (${grep.found} files)   sandbox rg: ${fmt(rg.elapsed)} ms (${rg.found} files)`);
+  line(`rg / Grep: ${fmt(rg.elapsed / grep.elapsed, 1)}×   (target ≥ 10×)`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

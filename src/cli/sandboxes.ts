@@ -1,0 +1,21 @@
+import { createNodeSandbox } from '../sandbox/nodeSandbox';
+import { createVirtualSandbox } from '../sandbox/virtualSandbox';
+import type { Sandbox } from '../sandbox/types';
+
+/** The sandboxes the command line can run on. */
+export const SANDBOX_KINDS = ['virtual', 'node'] as const;
+export type CliSandboxKind = (typeof SANDBOX_KINDS)[number];
+
+/** A fresh, empty sandbox of `kind`; the scenario's workspace is mounted by the run. */
+export async function createSandbox(kind: CliSandboxKind): Promise<Sandbox> {
+  switch (kind) {
+    case 'virtual':
+      return createVirtualSandbox({});
+    case 'node':
+      return createNodeSandbox();
+    default: {
+      const exhaustive: never = kind;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { CallOutcome, ToolResultBlock } from '../tools/execution';
+import type { StreamEnd, Strategy } from './events';
+
+/**
+ * The run record (SPEC §7, version 1): everything one run did, as plain JSON. The UI draws it, the
+ * exporters write it, tests assert on it. It is a pure fold over the run's events
+ * (`reduceRun`, `buildRecord`), so any moment of a run can be rebuilt from a prefix of its log.
+ * Times are milliseconds from the run's start. Records are immutable: never mutate one (or any
+ * array inside it, which later records may share); reduce a new event instead.
+ */
+export interface RunRecord {
+  readonly version: 1;
+  readonly scenario: string;
+  readonly sandbox: string;
+  readonly strategy: Strategy;
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** `idle` before `run_started`, `running` until `run_ended`, then `ended`. */
+  readonly status: 'idle' | 'running' | 'ended';
+  readonly startedAt: number;
+  /** When the run ended; while it runs, the time of the latest event (the extent drawn so far). */
+  readonly endedAt: number;
+  /** The main agent's turns. A sub-agent's turns sit under its Agent call (`CallRecord.children`). */
+  readonly turns: readonly TurnRecord[];
+  /** The workspace's final text files, relative to its root (set by `run_ended`). */
+  readonly files: Readonly<Record<string, string>>;
+  /** The latest todo list a tool wrote. */
+  readonly todos: readonly unknown[];
+  readonly permissionModeChanges: readonly PermissionModeChange[];
+  /** Why the run failed, when it did (not a tool error: those are results). */
+  readonly error?: string;
+  /** Set by the expectation checker; `null` until the record has been checked. */
+  readonly expectations: ExpectationReport | null;
+  /**
+   * Events the reducer could not place (e.g. a call event for an id never queued). Empty in a
+   * healthy run; kept so that an emitter bug is visible instead of silently dropped.
+   */
+  readonly anomalies: readonly string[];
+}
+
+/** One model response and the tool calls it asked for. */
+export interface TurnRecord {
+  readonly index: number;
+  /** The Agent call this sub-agent turn belongs to; absent for the main agent. */
+  readonly agent?: string;
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+  readonly streamStartedAt: number;
+  readonly streamEndedAt: number | null;
+  readonly streamEndReason: StreamEnd | null;
+  /** The message that came with a fallback or a stream error. */
+  readonly streamEndMessage?: string;
+  /** The content blocks of the response, in the order they started. */
+  readonly blocks: readonly StreamBlockRecord[];
+  readonly batches: readonly BatchRecord[];
+  /** Call ids in the order their results were handed back. */
+  readonly yieldOrder: readonly string[];
+  /** Calls in arrival order. */
+  readonly calls: readonly CallRecord[];
+}
+
+/** One content block of a streamed response. */
+export interface StreamBlockRecord {
+  readonly index: number;
+  readonly kind: 'text' | 'tool_use';
+  /** The tool_use id (tool blocks only). */
+  readonly id?: string;
+  /** The tool name (tool blocks only). */
+  readonly name?: string;
+  readonly startedAt: number;
+  readonly stoppedAt: number | null;
+  /** The streamed text (text blocks only). */
+  readonly text?: string;
+}
+
+/** A group of calls of the partition (SPEC §3.4): concurrent, or one unsafe call alone. */
+export interface BatchRecord {
+  readonly index: number;
+  readonly concurrent: boolean;
+  readonly toolUseIds: readonly string[];
+}
+
+/** One tool call, through `queued → executing → completed → yielded`. */
+export interface CallRecord {
+  readonly id: string;
+  readonly name: string;
+  /** The input as the model sent it (the raw text when it was not valid JSON). */
+  readonly input: unknown;
+  /** The turn it belongs to (of its agent). */
+  readonly turn: number;
+  /** The Agent call whose sub-agent made this call; absent for the main agent. */
+  readonly agent?: string;
+  readonly batch: number;
+  readonly concurrencySafe: boolean;
+  /** Simulated extra latency before the tool really runs (SPEC §6). */
+  readonly latencyMs: number;
+  readonly queuedAt: number;
+  readonly executingAt: number | null;
+  /** When the simulated latency (and any permission ask) ended and the tool really ran. */
+  readonly runStartedAt: number | null;
+  /** When the call got its outcome (also for calls settled without running). */
+  readonly completedAt: number | null;
+  readonly yieldedAt: number | null;
+  /** `null` while the call is unfinished. */
+  readonly outcome: CallOutcome | null;
+  /** `null` while unfinished, and for good for a discarded call. */
+  readonly result: ToolResultBlock | null;
+  readonly progress: readonly ProgressRecord[];
+  /** Why the call stayed queued, reason by reason; `to` is `null` while the wait goes on. */
+  readonly waits: readonly WaitRecord[];
+  readonly permission?: PermissionRecord;
+  /** A sub-agent's turns, on the Agent call that ran it. */
+  readonly children?: readonly TurnRecord[];
+}
+
+/** One progress value a tool streamed. */
+export interface ProgressRecord {
+  readonly at: number;
+  readonly data: unknown;
+}
+
+/** One explained wait of a queued call. */
+export interface WaitRecord {
+  readonly from: number;
+  readonly to: number | null;
+  readonly reason: string;
+}
+
+/** A permission ask and its answer. */
+export interface PermissionRecord {
+  readonly askedAt: number;
+  readonly answeredAt: number | null;
+  readonly reason: string;
+  readonly answer: 'allow' | 'deny' | null;
+}
+
+/** A change of the permission mode (EnterPlanMode, ExitPlanMode). */
+export interface PermissionModeChange {
+  readonly at: number;
+  readonly mode: string;
+}
+
+/** Whether a run met its scenario's expectations, and what differed where it did not. */
+export interface ExpectationReport {
+  readonly passed: boolean;
+  readonly failures: readonly string[];
+}
+
+export { buildRecord, createEmptyRecord, reduceRun, withExpectations } from './recordReducer';

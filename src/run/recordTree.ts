@@ -1,0 +1,355 @@
+import type { RunEvent } from './events';
+import type {
+  BatchRecord,
+  CallRecord,
+  ExpectationReport,
+  ProgressRecord,
+  RunRecord,
+  StreamBlockRecord,
+  TurnRecord,
+  WaitRecord,
+} from './record';
+
+/** A step of the record's log: a run event, or the checker's verdict attached afterwards. */
+export type RecordStep = RunEvent | { type: 'expectations_checked'; report: ExpectationReport };
+
+/** The record without its turns and its moving end (kept apart: nearly every event moves it). */
+export type RecordMeta = Omit<RunRecord, 'turns' | 'endedAt'>;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type CallFields = Mutable<Omit<CallRecord, 'progress' | 'children'>>;
+type TurnHead = Mutable<Omit<TurnRecord, 'blocks' | 'batches' | 'yieldOrder' | 'calls'>>;
+
+interface CallNode {
+  readonly fields: CallFields;
+  readonly progress: ProgressRecord[];
+  /** A sub-agent's turns (Agent calls only). */
+  children: TurnNode[] | null;
+  readonly turn: TurnNode;
+  /** The plain call, built on demand and dropped when the call changes. */
+  snapshot: CallRecord | undefined;
+}
+
+interface TurnNode {
+  readonly head: TurnHead;
+  /** Block records are replaced, never changed, so a snapshot may share them. */
+  readonly blocks: StreamBlockRecord[];
+  readonly batches: { index: number; concurrent: boolean; toolUseIds: string[] }[];
+  readonly yieldOrder: string[];
+  readonly calls: CallNode[];
+  /** The Agent call whose sub-agent this turn is; `null` for the main agent. */
+  readonly owner: CallNode | null;
+  snapshot: TurnRecord | undefined;
+}
+
+const MAX_ANOMALIES = 100;
+
+/** The record's meta before any event. */
+const EMPTY_META: RecordMeta = {
+  version: 1,
+  scenario: '',
+  sandbox: '',
+  strategy: 'streaming',
+  settings: {},
+  status: 'idle',
+  startedAt: 0,
+  files: {},
+  todos: [],
+  permissionModeChanges: [],
+  expectations: null,
+  anomalies: [],
+};
+
+/**
+ * The fold of a run's log, kept mutable so that each event costs O(1): calls are found through an
+ * id map, lists grow in place. Plain, immutable snapshots of the turns are built on demand and
+ * cached per node until that node changes (a change marks the node and its ancestors dirty), so
+ * reading the record after each event rebuilds only what changed. `meta` is replaced, never changed.
+ * Only `recordReducer` drives this; everyone else sees the immutable `RunRecord`.
+ */
+export class RecordTree {
+  meta: RecordMeta = EMPTY_META;
+  endedAt = 0;
+  private readonly turns: TurnNode[] = [];
+  private readonly calls = new Map<string, CallNode>();
+  private turnsSnapshot: readonly TurnRecord[] | undefined;
+
+  /** A tree holding a plain record (one read from JSON, or a copy made outside the reducer). */
+  static from(record: RunRecord): RecordTree {
+    const tree = new RecordTree();
+    const { turns, endedAt, ...meta } = record;
+    tree.meta = meta;
+    tree.endedAt = endedAt;
+    for (const turn of turns) tree.turns.push(tree.adoptTurn(turn, null));
+    return tree;
+  }
+
+  /** Applies one step of the log. */
+  apply(step: RecordStep): void {
+    if (step.type === 'expectations_checked') {
+      this.setMeta({ expectations: step.report });
+      return;
+    }
+    if (this.meta.status !== 'ended' && step.at > this.endedAt) this.endedAt = step.at;
+    switch (step.type) {
+      case 'run_started': {
+        const { scenario, sandbox, strategy, settings, at } = step;
+        this.setMeta({ scenario, sandbox, strategy, settings, status: 'running', startedAt: at });
+        this.endedAt = at;
+        return;
+      }
+      case 'turn_started':
+        return this.startTurn(step);
+      case 'block_started': {
+        const { index, kind, at, id, name } = step;
+        const block: StreamBlockRecord = {
+          index,
+          kind,
+          ...(id !== undefined ? { id } : {}),
+          ...(name !== undefined ? { name } : {}),
+          startedAt: at,
+          stoppedAt: null,
+          ...(kind === 'text' ? { text: '' } : {}),
+        };
+        return this.changeTurn(step, (turn) => void turn.blocks.push(block));
+      }
+      case 'block_delta':
+        return this.changeBlock(step, (block) => ({ ...block, text: (block.text ?? '') + step.text }));
+      case 'block_stopped':
+        return this.changeBlock(step, (block) => ({ ...block, stoppedAt: step.at }));
+      case 'stream_ended':
+        return this.changeTurn(step, ({ head }) => {
+          head.streamEndedAt = step.at;
+          head.streamEndReason = step.reason;
+          if (step.message !== undefined) head.streamEndMessage = step.message;
+        });
+      case 'turn_ended':
+        return this.changeTurn(step, ({ head }) => void (head.endedAt = step.at));
+      case 'call_queued':
+        return this.queueCall(step);
+      case 'call_waiting':
+        return this.changeCall(step, ({ fields }) => {
+          fields.waits = [...closeWait(fields.waits, step.at), { from: step.at, to: null, reason: step.reason }];
+        });
+      case 'call_started':
+        return this.changeCall(step, ({ fields }) => {
+          fields.executingAt = step.at;
+          fields.waits = closeWait(fields.waits, step.at);
+        });
+      case 'permission_asked':
+        return this.changeCall(step, ({ fields }) => {
+          fields.permission = { askedAt: step.at, answeredAt: null, reason: step.reason, answer: null };
+        });
+      case 'permission_answered':
+        return this.changeCall(step, ({ fields }) => {
+          if (fields.permission) fields.permission = { ...fields.permission, answeredAt: step.at, answer: step.answer };
+        });
+      case 'call_running':
+        return this.changeCall(step, ({ fields }) => void (fields.runStartedAt = step.at));
+      case 'call_progress':
+        return this.changeCall(step, (call) => void call.progress.push({ at: step.at, data: step.data }));
+      case 'call_completed':
+        return this.changeCall(step, ({ fields }) => {
+          fields.waits = closeWait(fields.waits, step.at);
+          // A call that finished before a streaming fallback is discarded afterwards: it keeps when
+          // it finished, but its result is dropped with the failed response.
+          fields.completedAt = step.outcome === 'discarded' ? (fields.completedAt ?? step.at) : step.at;
+          fields.outcome = step.outcome;
+          fields.result = step.outcome === 'discarded' ? null : step.result;
+        });
+      case 'call_yielded':
+        return this.changeCall(step, (call) => {
+          call.fields.yieldedAt = step.at;
+          call.turn.yieldOrder.push(step.id);
+        });
+      case 'todos_changed':
+        return this.setMeta({ todos: step.todos });
+      case 'permission_mode_changed':
+        return this.setMeta({ permissionModeChanges: [...this.meta.permissionModeChanges, { at: step.at, mode: step.mode }] });
+      case 'run_ended':
+        return this.setMeta({ status: 'ended', files: step.files, ...(step.error !== undefined ? { error: step.error } : {}) });
+      default: {
+        const _exhaustive: never = step;
+        return _exhaustive;
+      }
+    }
+  }
+
+  /** The main agent's turns as plain records (cached until something in them changes). */
+  snapshotTurns(): readonly TurnRecord[] {
+    this.turnsSnapshot ??= this.turns.map((turn) => this.snapshotTurn(turn));
+    return this.turnsSnapshot;
+  }
+
+  private snapshotTurn(turn: TurnNode): TurnRecord {
+    turn.snapshot ??= {
+      ...turn.head,
+      blocks: turn.blocks.slice(),
+      batches: turn.batches.map((batch): BatchRecord => ({ ...batch, toolUseIds: batch.toolUseIds.slice() })),
+      yieldOrder: turn.yieldOrder.slice(),
+      calls: turn.calls.map((call) => this.snapshotCall(call)),
+    };
+    return turn.snapshot;
+  }
+
+  private snapshotCall(call: CallNode): CallRecord {
+    call.snapshot ??= {
+      ...call.fields,
+      progress: call.progress.slice(),
+      ...(call.children ? { children: call.children.map((turn) => this.snapshotTurn(turn)) } : {}),
+    };
+    return call.snapshot;
+  }
+
+  private setMeta(changes: Partial<RecordMeta>): void {
+    this.meta = { ...this.meta, ...changes };
+  }
+
+  private anomaly(message: string): void {
+    if (this.meta.anomalies.length < MAX_ANOMALIES) this.setMeta({ anomalies: [...this.meta.anomalies, message] });
+  }
+
+  /*
+   * Dirty marking keeps one invariant: a node without a snapshot has no ancestor with one (a
+   * snapshot is built with all its children). So marking can stop at the first dirty node.
+   */
+
+  /** Marks a turn changed, and its ancestors. */
+  private touchTurn(turn: TurnNode): void {
+    if (turn.snapshot === undefined) return;
+    turn.snapshot = undefined;
+    this.touchOwner(turn);
+  }
+
+  /** Marks what holds `turn` changed (its Agent call, or the main turn list). */
+  private touchOwner(turn: TurnNode): void {
+    if (turn.owner) this.touchCall(turn.owner);
+    else this.turnsSnapshot = undefined;
+  }
+
+  private touchCall(call: CallNode): void {
+    if (call.snapshot === undefined) return;
+    call.snapshot = undefined;
+    this.touchTurn(call.turn);
+  }
+
+  private turnList(agent: string | undefined): TurnNode[] | undefined {
+    return agent === undefined ? this.turns : this.calls.get(agent)?.children ?? undefined;
+  }
+
+  private findTurn(turn: number, agent: string | undefined): TurnNode | undefined {
+    const list = this.turnList(agent);
+    if (!list) return undefined;
+    const guess = list[turn];
+    return guess?.head.index === turn ? guess : list.findLast((node) => node.head.index === turn);
+  }
+
+  private startTurn(event: Extract<RunEvent, { type: 'turn_started' }>): void {
+    const owner = event.agent === undefined ? null : this.calls.get(event.agent);
+    if (owner === undefined) return this.anomaly(`turn_started for turn ${event.turn} of unknown agent call ${event.agent}`);
+    const turn: TurnNode = {
+      head: {
+        index: event.turn,
+        ...(event.agent !== undefined ? { agent: event.agent } : {}),
+        startedAt: event.at,
+        endedAt: null,
+        streamStartedAt: event.at,
+        streamEndedAt: null,
+        streamEndReason: null,
+      },
+      blocks: [],
+      batches: [],
+      yieldOrder: [],
+      calls: [],
+      owner,
+      snapshot: undefined,
+    };
+    if (owner) (owner.children ??= []).push(turn);
+    else this.turns.push(turn);
+    this.touchOwner(turn);
+  }
+
+  private changeTurn(event: { type: string; turn: number; agent?: string }, change: (turn: TurnNode) => void): void {
+    const turn = this.findTurn(event.turn, event.agent);
+    if (!turn) return this.anomaly(`${event.type} for unknown turn ${event.turn}${event.agent !== undefined ? ` of agent ${event.agent}` : ''}`);
+    change(turn);
+    this.touchTurn(turn);
+  }
+
+  private changeBlock(event: { type: string; turn: number; index: number; agent?: string }, change: (block: StreamBlockRecord) => StreamBlockRecord): void {
+    this.changeTurn(event, ({ blocks }) => {
+      const position = blocks[event.index]?.index === event.index ? event.index : blocks.findLastIndex((block) => block.index === event.index);
+      if (position < 0) return this.anomaly(`${event.type} for unknown block ${event.index} of turn ${event.turn}`);
+      blocks[position] = change(blocks[position]!);
+    });
+  }
+
+  private changeCall(event: { type: string; id: string }, change: (call: CallNode) => void): void {
+    const call = this.calls.get(event.id);
+    if (!call) return this.anomaly(`${event.type} for unknown call ${event.id}`);
+    change(call);
+    this.touchCall(call);
+  }
+
+  private queueCall(event: Extract<RunEvent, { type: 'call_queued' }>): void {
+    if (this.calls.has(event.id)) return this.anomaly(`call ${event.id} queued twice`);
+    const turn = this.findTurn(event.turn, event.agent);
+    if (!turn) return this.anomaly(`call_queued (${event.id}) for unknown turn ${event.turn}${event.agent !== undefined ? ` of agent ${event.agent}` : ''}`);
+    const fields: CallFields = {
+      id: event.id,
+      name: event.name,
+      input: event.input,
+      turn: event.turn,
+      batch: event.batch,
+      concurrencySafe: event.concurrencySafe,
+      latencyMs: event.latencyMs,
+      queuedAt: event.at,
+      executingAt: null,
+      runStartedAt: null,
+      completedAt: null,
+      yieldedAt: null,
+      outcome: null,
+      result: null,
+      waits: [],
+    };
+    if (event.agent !== undefined) fields.agent = event.agent;
+    const call: CallNode = { fields, progress: [], children: null, turn, snapshot: undefined };
+    turn.calls.push(call);
+    this.calls.set(event.id, call);
+    const last = turn.batches[turn.batches.length - 1];
+    if (last?.index === event.batch) last.toolUseIds.push(event.id);
+    else {
+      const earlier = turn.batches.find((batch) => batch.index === event.batch);
+      if (earlier) earlier.toolUseIds.push(event.id);
+      else turn.batches.push({ index: event.batch, concurrent: event.concurrentBatch, toolUseIds: [event.id] });
+    }
+    this.touchTurn(turn);
+  }
+
+  private adoptTurn(record: TurnRecord, owner: CallNode | null): TurnNode {
+    const { blocks, batches, yieldOrder, calls, ...head } = record;
+    const turn: TurnNode = {
+      head: { ...head },
+      blocks: blocks.slice(),
+      batches: batches.map((batch) => ({ ...batch, toolUseIds: batch.toolUseIds.slice() })),
+      yieldOrder: yieldOrder.slice(),
+      calls: [],
+      owner,
+      snapshot: undefined,
+    };
+    for (const callRecord of calls) {
+      const { progress, children, ...fields } = callRecord;
+      const call: CallNode = { fields: { ...fields }, progress: progress.slice(), children: null, turn, snapshot: undefined };
+      turn.calls.push(call);
+      this.calls.set(call.fields.id, call);
+      if (children) call.children = children.map((child) => this.adoptTurn(child, call));
+    }
+    return turn;
+  }
+}
+
+function closeWait(waits: readonly WaitRecord[], at: number): readonly WaitRecord[] {
+  const last = waits[waits.length - 1];
+  if (!last || last.to !== null) return waits;
+  return [...waits.slice(0, -1), { ...last, to: at }];
+}

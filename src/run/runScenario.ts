@@ -1,0 +1,164 @@
+import { runAgentLoop, type ModelSource, type SourceItem } from '../model/loop';
+import { compileTurn, replayTurn } from '../model/replaySource';
+import { withClockTracking } from '../sandbox/clockTracking';
+import type { Sandbox } from '../sandbox/types';
+import type { Scenario, ScenarioSettings, ScenarioTurn } from '../scenarios/schema';
+import type { Clock } from '../time/clock';
+import { isBlockConcurrencySafe, type SessionEnvironment } from '../tools/execution';
+import { FileStateCache } from '../tools/file/fileState';
+import { ToolPool } from '../tools/pool';
+import { getAllBaseTools } from '../tools/registry';
+import type { AnyTool, CanUseTool } from '../tools/types';
+import type { EventSink, RunEvent, Strategy } from './events';
+import { checkExpectations } from './expectations';
+import { createEmptyRecord, reduceRun, withExpectations, type RunRecord } from './record';
+
+export interface RunScenarioOptions {
+  scenario: Scenario;
+  /** A fresh sandbox; the scenario's workspace is written into it first. */
+  sandbox: Sandbox;
+  strategy: Strategy;
+  clock: Clock;
+  /** Every event as it happens (the page draws from these). */
+  onEvent?: EventSink;
+  /** The user's Stop: aborting it interrupts the run. */
+  signal?: AbortSignal;
+  /** Answers permission asks; by default the scenario's scripted answers. */
+  canUseTool?: CanUseTool;
+  /** The tools to offer; by default the built-in registry. */
+  tools?: readonly AnyTool[];
+}
+
+/** Settings this build cannot honour yet: refused with a message, never silently ignored. */
+export function unsupportedSettings(settings: ScenarioSettings): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (settings.bashConcurrency !== 'never') {
+    problems.push({ path: 'settings.bashConcurrency', message: `"${settings.bashConcurrency}" needs Bash command analysis, which this build does not have yet; use "never"` });
+  }
+  for (const list of ['allow', 'ask', 'deny'] as const) {
+    if (settings[list].length > 0) {
+      problems.push({ path: `settings.${list}`, message: 'permission rules need the rule matcher, which this build does not have yet; leave the list empty and use permissionMode' });
+    }
+  }
+  if (settings.deferTools !== false) {
+    problems.push({ path: 'settings.deferTools', message: 'deferred tool discovery needs ToolSearch, which this build does not have yet; use false' });
+  }
+  return problems;
+}
+
+/** The scenario's scripted answers: `answers[toolUseId]`, else `defaultAnswer`. */
+export function scriptedAnswers(settings: ScenarioSettings): CanUseTool {
+  return (request) => Promise.resolve(settings.answers[request.toolUseId] ?? settings.defaultAnswer);
+}
+
+/** The tools of the pool under `toolMode` (SPEC §3.7's mode filter: `simple` keeps Bash, Read, Edit). */
+export function poolFor(settings: ScenarioSettings, tools: readonly AnyTool[]): ToolPool {
+  const kept = settings.toolMode === 'simple' ? tools.filter((tool) => ['Bash', 'Read', 'Edit'].includes(tool.name)) : [...tools];
+  kept.sort((a, b) => a.name.localeCompare(b.name));
+  return new ToolPool(kept);
+}
+
+/** A model source that replays a scenario's scripted turns at their recorded times. */
+export function scenarioSource(turns: readonly ScenarioTurn[], clock: Clock): ModelSource {
+  return {
+    openTurn({ index, signal }) {
+      const turn = turns[index];
+      if (!turn) return null;
+      return replayItems(turn, clock, signal);
+    },
+  };
+}
+
+async function* replayItems(turn: ScenarioTurn, clock: Clock, signal: AbortSignal): AsyncGenerator<SourceItem> {
+  const cutAt = turn.fallbackAt ?? turn.interruptAt;
+  const replay = replayTurn(compileTurn(turn), clock, signal, cutAt);
+  for (;;) {
+    const next = await replay.next();
+    if (next.done) {
+      if (next.value.cut) {
+        yield turn.fallbackAt !== undefined
+          ? { kind: 'fallback', message: `the stream failed at ${turn.fallbackAt} ms (scripted); retrying without streaming` }
+          : { kind: 'interrupt' };
+      }
+      return;
+    }
+    yield { kind: 'event', event: next.value.event, ...(next.value.latencyMs !== undefined ? { latencyMs: next.value.latencyMs } : {}) };
+  }
+}
+
+/** Reads every text file of the workspace, keyed by path relative to the root. */
+export async function snapshotFiles(sandbox: Sandbox): Promise<Record<string, string>> {
+  const entries = await sandbox.fs.walk(sandbox.root);
+  const files: Record<string, string> = {};
+  const paths = entries.filter((entry) => entry.type === 'file').map((entry) => entry.path).sort();
+  for (const path of paths) {
+    const rel = sandbox.relative(path);
+    if (rel.startsWith('.git/') || rel.includes('/.git/')) continue;
+    try {
+      files[rel] = await sandbox.fs.readFile(path);
+    } catch {
+      // A file removed between the listing and the read is simply not in the snapshot.
+    }
+  }
+  return files;
+}
+
+/** Writes a scenario's workspace into the sandbox. */
+export async function mountWorkspace(sandbox: Sandbox, files: Record<string, string>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    const resolved = await sandbox.resolve(path);
+    if (!resolved.ok) throw new Error(`workspace.files["${path}"]: ${resolved.error}`);
+    const dir = resolved.path.slice(0, resolved.path.lastIndexOf('/'));
+    if (dir) await sandbox.fs.mkdir(dir);
+    await sandbox.fs.writeFile(resolved.path, content);
+  }
+}
+
+/**
+ * Runs a scenario end to end and returns its run record, with the expectations checked. The
+ * same function serves the command line, the tests and the page (which passes `onEvent`).
+ */
+export async function runScenario(options: RunScenarioOptions): Promise<RunRecord> {
+  const { scenario, strategy, clock } = options;
+  const sandbox = withClockTracking(options.sandbox, clock);
+  const settings = scenario.settings;
+  const origin = clock.now();
+  const now = () => clock.now() - origin;
+  let record = createEmptyRecord();
+  const emit: EventSink = (event: RunEvent) => {
+    record = reduceRun(record, event);
+    options.onEvent?.(event);
+  };
+
+  emit({ type: 'run_started', at: now(), scenario: scenario.id, sandbox: sandbox.kind, strategy, settings: { ...settings } });
+  let error: string | undefined;
+  try {
+    await mountWorkspace(sandbox, scenario.workspace.files);
+    const pool = poolFor(settings, options.tools ?? getAllBaseTools());
+    const env: SessionEnvironment = {
+      sandbox,
+      clock,
+      pool,
+      readFileState: new FileStateCache(),
+      shared: { permissionMode: settings.permissionMode },
+      canUseTool: options.canUseTool ?? scriptedAnswers(settings),
+    };
+    await runAgentLoop({
+      source: scenarioSource(scenario.turns, clock),
+      env,
+      strategy,
+      maxConcurrency: settings.maxConcurrency,
+      resultOrder: settings.resultOrder,
+      cascade: settings.cascade,
+      isConcurrencySafe: (block) => isBlockConcurrencySafe(pool, block),
+      emit,
+      now,
+      signal: options.signal ?? new AbortController().signal,
+    });
+  } catch (caught: unknown) {
+    error = caught instanceof Error ? caught.message : String(caught);
+  }
+  const files = await snapshotFiles(sandbox).catch(() => ({}));
+  emit({ type: 'run_ended', at: now(), files, ...(error !== undefined ? { error } : {}) });
+  return withExpectations(record, checkExpectations(record, scenario));
+}

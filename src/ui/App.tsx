@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { STRATEGIES, type Strategy } from '../run/events';
+import type { RunRecord } from '../run/record';
+import { runScenario } from '../run/runScenario';
+import { formatTimeline } from '../run/timelineText';
+import { createVirtualSandbox } from '../sandbox/virtualSandbox';
+import { BUILT_IN_SCENARIOS } from '../scenarios/library';
+import { validateScenario } from '../scenarios/validate';
+import { createVirtualClock } from '../time/clock';
+
+interface Listed {
+  id: string;
+  title: string;
+  description: string;
+}
+
+const listed: Listed[] = BUILT_IN_SCENARIOS.map((raw) => raw as Listed);
+
+/**
+ * The page for now: pick a built-in scenario and a strategy, replay it in the browser on the
+ * virtual sandbox, and read the text timeline. The live timeline, Monaco and xterm come next.
+ */
+export function App() {
+  const [selected, setSelected] = useState(listed[0]?.id ?? '');
+  const [strategy, setStrategy] = useState<Strategy>('streaming');
+  const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle');
+  const [record, setRecord] = useState<RunRecord | null>(null);
+  const [message, setMessage] = useState('');
+  const scenario = listed.find((s) => s.id === selected);
+
+  const run = async () => {
+    const raw = BUILT_IN_SCENARIOS.find((s) => (s as Listed).id === selected);
+    const parsed = validateScenario(raw);
+    if (!parsed.ok) {
+      setStatus('error');
+      setMessage(parsed.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
+      return;
+    }
+    setStatus('running');
+    try {
+      const clock = createVirtualClock();
+      const result = await clock.runUntil(runScenario({ scenario: parsed.scenario, sandbox: createVirtualSandbox({}), strategy, clock }));
+      setRecord(result);
+      setStatus('done');
+      setMessage('');
+    } catch (error: unknown) {
+      setStatus('error');
+      setMessage(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <main className="shell">
+      <header>
+        <h1>Tool System Playground</h1>
+        <p>
+          A real agent tool registry and StreamingToolExecutor, replaying scenarios on an in-browser sandbox. This early page
+          prints each run's timeline as text; the same runs are available headless with <code>npm run replay</code>.
+        </p>
+      </header>
+      <section className="controls" aria-label="Run controls">
+        <label>
+          Scenario{' '}
+          <select value={selected} onChange={(e) => setSelected(e.target.value)}>
+            {listed.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Strategy{' '}
+          <select value={strategy} onChange={(e) => setStrategy(e.target.value as Strategy)}>
+            {STRATEGIES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void run()} disabled={status === 'running'}>
+          Run
+        </button>
+        <span data-testid="run-status" data-status={status}>
+          {status}
+        </span>
+      </section>
+      {scenario && <p className="description">{scenario.description}</p>}
+      {message && <pre className="error">{message}</pre>}
+      {record && (
+        <pre className="timeline" aria-label="Run timeline">
+          {formatTimeline(record)}
+        </pre>
+      )}
+    </main>
+  );
+}
