@@ -1,106 +1,250 @@
+import { assignLanes, type Span } from './laneAssignment';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
 
-/** One event of the Chrome Trace Event Format (the fields this exporter uses). */
-export interface TraceEvent {
+interface TraceEventBase {
   name: string;
-  ph: 'X' | 'b' | 'e' | 'i' | 'M';
-  ts: number;
   pid: number;
   tid: number;
-  dur?: number;
-  id?: string;
+  /** Microseconds from the run's start. */
+  ts: number;
   cat?: string;
-  s?: 'g' | 'p' | 't';
   args?: Record<string, unknown>;
 }
 
+/** One event of the Chrome Trace Event Format, of the kinds this exporter writes. */
+export type TraceEvent =
+  | (TraceEventBase & { ph: 'X'; /** Microseconds. */ dur: number })
+  | (TraceEventBase & { ph: 'i'; s: 't' | 'p' | 'g' })
+  | (TraceEventBase & { ph: 'C'; args: Record<string, number> })
+  | (TraceEventBase & { ph: 'M'; args: Record<string, unknown> });
+
+/** A Chrome Trace file (JSON object format), as Perfetto and chrome://tracing open it. */
 export interface ChromeTrace {
   traceEvents: TraceEvent[];
   displayTimeUnit: 'ms';
+  otherData: Record<string, unknown>;
 }
 
-const STREAM_LANE = 1;
-const BATCH_LANE = 2;
-const FIRST_SLOT_LANE = 10;
-const us = (ms: number) => Math.round(ms * 1000);
+const us = (ms: number): number => Math.round(ms * 1000);
+const label = (call: CallRecord): string => `${call.name}(${call.id})`;
+const PREVIEW_CHARS = 300;
 
 /**
- * The run as a Chrome Trace (Perfetto and chrome://tracing open it): one process per agent, a lane
- * for the model stream, a lane for batches, and one lane per concurrency slot, each call drawn on
- * the lowest free slot with its latency and run phases nested inside. Waiting in the queue and
- * waiting to be yielded are async spans, since many calls wait at once.
+ * The run as a Chrome Trace (UX item 6). One process per agent (the main agent is pid 1, each
+ * sub-agent the next), with lanes: `turns`; `stream` (each turn's stream with its blocks nested);
+ * `batches`; one lane per concurrency slot (each call's executing span on the lowest free slot,
+ * its `permission`, `latency` and `run` phases nested inside); `yield` (an instant per yielded
+ * result); `events` (fallbacks, interrupts, calls settled without running). Queued and awaiting-yield
+ * times are in each call's args, and a `calls` counter shows how many wait, run and await yield.
+ * Spans that could overlap (blocks, batches) spill onto extra lanes, so every lane nests.
  */
 export function toChromeTrace(record: RunRecord): ChromeTrace {
-  const events: TraceEvent[] = [];
-  const agents = new Map<string | undefined, number>([[undefined, 1]]);
-  const pidOf = (agent: string | undefined) => {
-    if (!agents.has(agent)) agents.set(agent, agents.size + 1);
-    return agents.get(agent)!;
-  };
-
-  const lanesNamed = new Set<string>();
-  const nameLane = (pid: number, tid: number, name: string) => {
-    const key = `${pid}:${tid}`;
-    if (lanesNamed.has(key)) return;
-    lanesNamed.add(key);
-    events.push({ name: 'thread_name', ph: 'M', ts: 0, pid, tid, args: { name } });
-    events.push({ name: 'thread_sort_index', ph: 'M', ts: 0, pid, tid, args: { sort_index: tid } });
-  };
-
-  const visitTurns = (turns: readonly TurnRecord[], agent: string | undefined) => {
-    const pid = pidOf(agent);
-    events.push({ name: 'process_name', ph: 'M', ts: 0, pid, tid: 0, args: { name: agent ? `sub-agent ${agent}` : `${record.scenario} (${record.strategy})` } });
-    nameLane(pid, STREAM_LANE, 'model stream');
-    nameLane(pid, BATCH_LANE, 'batches');
-    // Slots are free again at the end time of the call that held them.
-    const slotFreeAt: number[] = [];
+  const out: TraceEvent[] = [];
+  const agents: { label: string; turns: readonly TurnRecord[] }[] = [
+    { label: `main agent: ${record.scenario || 'run'} (${record.strategy}, ${record.sandbox || 'no sandbox'})`, turns: record.turns },
+  ];
+  const collect = (turns: readonly TurnRecord[]) => {
     for (const turn of turns) {
-      const streamEnd = turn.streamEndedAt ?? turn.endedAt ?? record.endedAt;
-      events.push({ name: `turn ${turn.index} stream`, ph: 'X', ts: us(turn.streamStartedAt), dur: us(streamEnd - turn.streamStartedAt), pid, tid: STREAM_LANE, cat: 'stream', args: { endReason: turn.streamEndReason } });
-      for (const block of turn.blocks) {
-        const end = block.stoppedAt ?? streamEnd;
-        events.push({ name: block.kind === 'tool_use' ? `${block.name ?? 'tool'} block` : 'text', ph: 'X', ts: us(block.startedAt), dur: us(Math.max(0, end - block.startedAt)), pid, tid: STREAM_LANE, cat: 'stream', args: block.kind === 'text' ? { text: block.text } : { id: block.id } });
-      }
-      if (turn.streamEndReason === 'fallback' || turn.streamEndReason === 'interrupt') {
-        events.push({ name: turn.streamEndReason === 'fallback' ? 'streaming fallback' : 'user interrupt', ph: 'i', ts: us(streamEnd), pid, tid: STREAM_LANE, s: 'p' });
-      }
-      for (const batch of turn.batches) {
-        const calls = batch.toolUseIds.map((id) => turn.calls.find((c) => c.id === id)).filter((c): c is CallRecord => c !== undefined);
-        const starts = calls.map((c) => c.executingAt).filter((t): t is number => t !== null);
-        const ends = calls.map((c) => c.completedAt).filter((t): t is number => t !== null);
-        if (starts.length === 0 || ends.length === 0) continue;
-        const from = Math.min(...starts);
-        events.push({ name: `batch ${batch.index} (${batch.concurrent ? 'concurrent' : 'serial'})`, ph: 'X', ts: us(from), dur: us(Math.max(...ends) - from), pid, tid: BATCH_LANE, cat: 'batch', args: { calls: batch.toolUseIds } });
-      }
-      const started = turn.calls.filter((c) => c.executingAt !== null).sort((a, b) => a.executingAt! - b.executingAt! || a.queuedAt - b.queuedAt);
-      for (const call of started) {
-        const start = call.executingAt!;
-        const end = call.completedAt ?? record.endedAt;
-        let slot = slotFreeAt.findIndex((free) => free <= start);
-        if (slot < 0) slot = slotFreeAt.length;
-        slotFreeAt[slot] = end;
-        const tid = FIRST_SLOT_LANE + slot;
-        nameLane(pid, tid, `slot ${slot + 1}`);
-        events.push({ name: `${call.name}(${call.id})`, ph: 'X', ts: us(start), dur: us(end - start), pid, tid, cat: 'call', args: { input: call.input, outcome: call.outcome, batch: call.batch } });
-        const runFrom = call.runStartedAt ?? end;
-        if (runFrom > start) events.push({ name: 'simulated latency', ph: 'X', ts: us(start), dur: us(runFrom - start), pid, tid, cat: 'latency' });
-        if (call.runStartedAt !== null && end > call.runStartedAt) events.push({ name: 'run', ph: 'X', ts: us(call.runStartedAt), dur: us(end - call.runStartedAt), pid, tid, cat: 'run' });
-      }
       for (const call of turn.calls) {
-        const leftQueue = call.executingAt ?? call.completedAt;
-        if (leftQueue !== null && leftQueue > call.queuedAt) asyncSpan(events, pid, `${call.id}:queued`, `queued ${call.name}(${call.id})`, call.queuedAt, leftQueue, { waits: call.waits });
-        if (call.completedAt !== null && call.yieldedAt !== null && call.yieldedAt > call.completedAt) {
-          asyncSpan(events, pid, `${call.id}:yield`, `awaiting yield ${call.name}(${call.id})`, call.completedAt, call.yieldedAt);
-        }
-        if (call.children) visitTurns(call.children, call.id);
+        if (!call.children) continue;
+        agents.push({ label: `sub-agent of ${label(call)}`, turns: call.children });
+        collect(call.children);
       }
     }
   };
-  visitTurns(record.turns, undefined);
-  return { traceEvents: events, displayTimeUnit: 'ms' };
+  collect(record.turns);
+  agents.forEach((agent, i) => traceAgent(record, i + 1, agent.label, agent.turns, out));
+  return {
+    traceEvents: out,
+    displayTimeUnit: 'ms',
+    otherData: { version: record.version, scenario: record.scenario, strategy: record.strategy, sandbox: record.sandbox, expectations: record.expectations },
+  };
 }
 
-function asyncSpan(events: TraceEvent[], pid: number, id: string, name: string, from: number, to: number, args?: Record<string, unknown>) {
-  events.push({ name, ph: 'b', ts: us(from), pid, tid: 0, id, cat: 'wait', ...(args ? { args } : {}) });
-  events.push({ name, ph: 'e', ts: us(to), pid, tid: 0, id, cat: 'wait' });
+function nameLane(out: TraceEvent[], pid: number, tid: number, name: string): void {
+  out.push({ ph: 'M', name: 'thread_name', pid, tid, ts: 0, args: { name } });
+  out.push({ ph: 'M', name: 'thread_sort_index', pid, tid, ts: 0, args: { sort_index: tid } });
+}
+
+function traceAgent(record: RunRecord, pid: number, processName: string, turns: readonly TurnRecord[], out: TraceEvent[]): void {
+  const runEnd = record.endedAt;
+  let nextTid = 1;
+  const openLane = (name: string): number => {
+    const tid = nextTid++;
+    nameLane(out, pid, tid, name);
+    return tid;
+  };
+  const span = (tid: number, name: string, cat: string, start: number, end: number, args?: Record<string, unknown>) => {
+    out.push({ ph: 'X', name, cat, pid, tid, ts: start, dur: Math.max(0, end - start), ...(args ? { args } : {}) });
+  };
+  out.push({ ph: 'M', name: 'process_name', pid, tid: 0, ts: 0, args: { name: processName } });
+  out.push({ ph: 'M', name: 'process_sort_index', pid, tid: 0, ts: 0, args: { sort_index: pid } });
+
+  const turnsLane = openLane('turns');
+  for (const turn of turns) {
+    span(turnsLane, `turn ${turn.index}`, 'turn', us(turn.startedAt), us(turn.endedAt ?? runEnd), { calls: turn.calls.length, streamEndReason: turn.streamEndReason });
+  }
+
+  // The stream: each turn's stream span, its blocks nested (overlapping blocks spill onto extra lanes).
+  const streamLane = openLane('stream');
+  const blocks: (Span & { name: string; args: Record<string, unknown> })[] = [];
+  for (const turn of turns) {
+    const start = us(turn.streamStartedAt);
+    const end = Math.max(start, us(turn.streamEndedAt ?? turn.endedAt ?? runEnd));
+    span(streamLane, `stream (turn ${turn.index})`, 'stream', start, end, {
+      endReason: turn.streamEndReason,
+      ...(turn.streamEndMessage !== undefined ? { message: turn.streamEndMessage } : {}),
+    });
+    for (const block of turn.blocks) {
+      const from = clamp(us(block.startedAt), start, end);
+      blocks.push({
+        start: from,
+        end: clamp(us(block.stoppedAt ?? turn.streamEndedAt ?? runEnd), from, end),
+        name: block.kind === 'text' ? 'text' : `tool_use ${block.name ?? '?'}(${block.id ?? '?'})`,
+        args: { index: block.index, ...(block.text !== undefined ? { text: preview(block.text) } : {}), closed: block.stoppedAt !== null },
+      });
+    }
+  }
+  const blockLanes = spillLanes(blocks, streamLane, (k) => openLane(`stream (overlap ${k})`));
+  blocks.forEach((block, i) => span(blockLanes[i]!, block.name, 'stream', block.start, block.end, block.args));
+
+  // Batches: from the first call's start to the last call's end.
+  const batches: (Span & { name: string; args: Record<string, unknown> })[] = [];
+  for (const turn of turns) {
+    const byId = new Map(turn.calls.map((call) => [call.id, call]));
+    for (const batch of turn.batches) {
+      const ran = batch.toolUseIds.map((id) => byId.get(id)).filter((call): call is CallRecord => call?.executingAt != null);
+      if (ran.length === 0) continue;
+      batches.push({
+        start: ran.reduce((min, call) => Math.min(min, us(call.executingAt!)), Infinity),
+        end: ran.reduce((max, call) => Math.max(max, us(call.completedAt ?? runEnd)), -Infinity),
+        name: `batch ${batch.index} (turn ${turn.index})`,
+        args: { concurrent: batch.concurrent, toolUseIds: batch.toolUseIds },
+      });
+    }
+  }
+  const firstBatchLane = openLane('batches');
+  const batchLanes = spillLanes(batches, firstBatchLane, (k) => openLane(`batches (overlap ${k})`));
+  batches.forEach((batch, i) => span(batchLanes[i]!, batch.name, 'batch', batch.start, batch.end, batch.args));
+
+  // Calls: one lane per concurrency slot.
+  const calls = turns.flatMap((turn) => turn.calls);
+  const ran = calls.filter((call) => call.executingAt !== null);
+  const spans = ran.map((call) => {
+    const start = us(call.executingAt!);
+    return { start, end: Math.max(start, us(call.completedAt ?? runEnd)) };
+  });
+  const slots = assignLanes(spans);
+  const slotTids = Array.from({ length: slots.count }, (_, k) => openLane(`slot ${k + 1}`));
+  ran.forEach((call, i) => {
+    const { start, end } = spans[i]!;
+    const tid = slotTids[slots.lanes[i]!]!;
+    span(tid, label(call), 'call', start, end, callArgs(call));
+    for (const phase of phasesOf(call, start, end, runEnd)) span(tid, phase.name, 'phase', phase.start, phase.end, phase.args);
+  });
+
+  const yieldLane = openLane('yield');
+  for (const call of calls) {
+    if (call.yieldedAt === null) continue;
+    const waited = call.completedAt !== null ? call.yieldedAt - call.completedAt : null;
+    out.push({ ph: 'i', s: 't', name: `yield ${label(call)}`, cat: 'yield', pid, tid: yieldLane, ts: us(call.yieldedAt), args: { waitedMs: waited } });
+  }
+
+  const eventsLane = openLane('events');
+  if (pid === 1) {
+    for (const change of record.permissionModeChanges) {
+      out.push({ ph: 'i', s: 'p', name: `permission mode → ${change.mode}`, cat: 'permission', pid, tid: eventsLane, ts: us(change.at) });
+    }
+    if (record.error !== undefined) {
+      out.push({ ph: 'i', s: 'g', name: 'run failed', cat: 'error', pid, tid: eventsLane, ts: us(runEnd), args: { error: record.error } });
+    }
+  }
+  for (const turn of turns) {
+    if (turn.streamEndReason === null || turn.streamEndReason === 'end' || turn.streamEndedAt === null) continue;
+    const name = { fallback: 'streaming fallback', interrupt: 'user interrupt', error: 'stream error' }[turn.streamEndReason];
+    out.push({ ph: 'i', s: 'p', name, cat: turn.streamEndReason, pid, tid: eventsLane, ts: us(turn.streamEndedAt), args: { turn: turn.index, message: turn.streamEndMessage ?? null } });
+  }
+  for (const call of calls) {
+    if (call.executingAt !== null || call.completedAt === null) continue;
+    out.push({ ph: 'i', s: 't', name: `${label(call)} ${call.outcome ?? 'ended'} without running`, cat: 'call', pid, tid: eventsLane, ts: us(call.completedAt), args: callArgs(call) });
+  }
+  out.push(...counters(calls, pid, runEnd));
+}
+
+/** Lane 0 of a spill set is `first`; lane k > 0 is opened on demand. */
+function spillLanes(spans: readonly Span[], first: number, open: (k: number) => number): number[] {
+  const { lanes, count } = assignLanes(spans);
+  const tids = [first];
+  for (let k = 1; k < count; k++) tids.push(open(k + 1));
+  return lanes.map((lane) => tids[lane]!);
+}
+
+/** A call's phases inside its span, clamped and in order so they nest: permission, latency, run. */
+function phasesOf(call: CallRecord, start: number, end: number, runEnd: number): (Span & { name: string; args?: Record<string, unknown> })[] {
+  const wanted: { name: string; from: number; to: number; args?: Record<string, unknown> }[] = [];
+  const finish = call.completedAt ?? runEnd;
+  if (call.permission) {
+    const { askedAt, answeredAt, reason, answer } = call.permission;
+    wanted.push({ name: 'permission', from: askedAt, to: answeredAt ?? call.runStartedAt ?? finish, args: { reason, answer } });
+  }
+  const checked = call.permission?.answeredAt ?? call.executingAt!;
+  const until = call.runStartedAt ?? finish;
+  if (call.latencyMs > 0) wanted.push({ name: 'latency', from: checked, to: until, args: { latencyMs: call.latencyMs } });
+  else if (until > checked) wanted.push({ name: 'checks', from: checked, to: until });
+  if (call.runStartedAt !== null) wanted.push({ name: 'run', from: call.runStartedAt, to: finish });
+  const phases: (Span & { name: string; args?: Record<string, unknown> })[] = [];
+  let cursor = start;
+  for (const phase of wanted) {
+    const from = clamp(us(phase.from), cursor, end);
+    const to = clamp(us(phase.to), from, end);
+    if (to > from) phases.push({ start: from, end: to, name: phase.name, ...(phase.args ? { args: phase.args } : {}) });
+    cursor = to;
+  }
+  return phases;
+}
+
+function callArgs(call: CallRecord): Record<string, unknown> {
+  return {
+    id: call.id,
+    input: call.input,
+    outcome: call.outcome,
+    batch: call.batch,
+    concurrencySafe: call.concurrencySafe,
+    queuedAt: call.queuedAt,
+    queuedMs: (call.executingAt ?? call.completedAt ?? call.queuedAt) - call.queuedAt,
+    waits: call.waits.map((wait) => `${wait.from}–${wait.to ?? '…'} ms: ${wait.reason}`),
+    yieldedAt: call.yieldedAt,
+    awaitingYieldMs: call.yieldedAt !== null && call.completedAt !== null ? call.yieldedAt - call.completedAt : null,
+    result: call.result ? { is_error: call.result.is_error, content: preview(call.result.content) } : null,
+  };
+}
+
+/** How many calls are queued, executing and awaiting yield, at each moment one of them changes. */
+function counters(calls: readonly CallRecord[], pid: number, runEnd: number): TraceEvent[] {
+  type Key = 'queued' | 'executing' | 'awaiting yield';
+  const deltas: { at: number; key: Key; by: number }[] = [];
+  const add = (key: Key, from: number, to: number) => deltas.push({ at: us(from), key, by: 1 }, { at: us(Math.max(from, to)), key, by: -1 });
+  for (const call of calls) {
+    add('queued', call.queuedAt, call.executingAt ?? call.completedAt ?? runEnd);
+    if (call.executingAt !== null) add('executing', call.executingAt, call.completedAt ?? runEnd);
+    if (call.completedAt !== null && call.outcome !== 'discarded') add('awaiting yield', call.completedAt, call.yieldedAt ?? runEnd);
+  }
+  deltas.sort((a, b) => a.at - b.at);
+  const level: Record<Key, number> = { queued: 0, executing: 0, 'awaiting yield': 0 };
+  const out: TraceEvent[] = [];
+  for (let i = 0; i < deltas.length; i++) {
+    const delta = deltas[i]!;
+    level[delta.key] += delta.by;
+    if (deltas[i + 1]?.at === delta.at) continue;
+    out.push({ ph: 'C', name: 'calls', cat: 'calls', pid, tid: 0, ts: delta.at, args: { ...level } });
+  }
+  return out;
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(Math.max(value, low), Math.max(low, high));
+}
+
+function preview(text: string): string {
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}… (${text.length} characters)` : text;
 }

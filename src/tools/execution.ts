@@ -3,7 +3,7 @@ import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
 import { RESULT_CAP_CHARS } from './buildTool';
 import type { FileStateCache } from './file/fileState';
-import { abortCauseOf, describeAbort, toolUseError } from './orchestration/abort';
+import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSignal } from './orchestration/abort';
 import { combineDecisions, decideByMode } from './permissions/modes';
 import type { ToolPool } from './pool';
 import type {
@@ -107,15 +107,16 @@ export function isBlockConcurrencySafe(pool: ToolPool, block: ToolUseBlock): boo
 export async function runToolCall(
   block: ToolUseBlock,
   env: SessionEnvironment,
-  signal: AbortSignal,
+  callSignal: AbortSignal | CallSignal,
   options: { latencyMs?: number; parentMessage: ParentMessage; observer?: CallObserver },
 ): Promise<CallSettlement> {
+  const signal = asCallSignal(callSignal);
   const settle = (content: string, outcome: CallOutcome, isError = true): CallSettlement => ({
     result: { type: 'tool_result', tool_use_id: block.id, content, is_error: isError },
     outcome,
   });
   const aborted = (started: boolean): CallSettlement => {
-    const cause = abortCauseOf(signal);
+    const cause = abortCauseOf(signal.reason);
     const outcome: CallOutcome =
       cause.kind === 'sibling' ? 'cancelled' : cause.kind === 'discard' ? 'discarded' : 'interrupted';
     return settle(toolUseError(describeAbort(cause, started)), outcome);
@@ -139,7 +140,9 @@ export async function runToolCall(
     toolUseId: block.id,
     sandbox: env.sandbox,
     clock: env.clock,
-    abortSignal: signal,
+    get abortSignal() {
+      return signal.signal;
+    },
     readFileState: env.readFileState,
     shared: env.shared,
   };
@@ -169,7 +172,7 @@ export async function runToolCall(
     // Simulated latency, shown as such; abortable like the call itself.
     if (options.latencyMs && options.latencyMs > 0) {
       try {
-        await env.clock.sleep(options.latencyMs, signal);
+        await env.clock.sleep(options.latencyMs, signal.signal);
       } catch {
         return aborted(true);
       }

@@ -32,6 +32,9 @@ export class StreamingToolExecutor {
   private scanFrom = 0;
   /** The latest queued unsafe call; while it waits, nothing after it may start. */
   private lastQueuedUnsafe: TrackedCall | undefined;
+  /** Counts starts and completions, so text derived from the executing set can be reused. */
+  private executingVersion = 0;
+  private cachedCapReason: { version: number; text: string } | undefined;
 
   constructor(private readonly options: StreamingExecutorOptions) {
     this.sibling = childController(options.turnSignal);
@@ -112,6 +115,7 @@ export class StreamingToolExecutor {
       if (canStart) {
         if (this.lastQueuedUnsafe === call) this.lastQueuedUnsafe = undefined;
         this.tracker.start(call, this.sibling.signal);
+        this.executingVersion++;
         continue;
       }
       this.tracker.wait(call, this.blockReason(call));
@@ -131,20 +135,34 @@ export class StreamingToolExecutor {
 
   /** Why `call` cannot start now, in words the page shows. */
   private blockReason(call: TrackedCall): string {
-    const executing = [...this.tracker.executingCalls];
     const blocker = this.lastQueuedUnsafe;
     if (blocker && blocker !== call && blocker.index < call.index) {
       return `waiting: ${labelOf(blocker)} is not concurrency-safe and was queued earlier; nothing may overtake it`;
     }
-    const runningUnsafe = executing.find((other) => !other.safe);
+    const executing = this.tracker.executingCalls;
+    let runningUnsafe: TrackedCall | undefined;
+    for (const other of executing) if (!other.safe) runningUnsafe = other;
     if (runningUnsafe) return `waiting: ${labelOf(runningUnsafe)} is not concurrency-safe and is executing`;
     if (!call.safe) {
-      return `waiting: ${labelOf(call)} is not concurrency-safe and must run alone; ${executing.length} call(s) still executing (${names(executing)})`;
+      return `waiting: ${labelOf(call)} is not concurrency-safe and must run alone; ${executing.size} call(s) still executing (${names([...executing])})`;
     }
-    return `waiting: the concurrency cap of ${this.options.maxConcurrency} is reached (${names(executing)})`;
+    return this.capReason();
+  }
+
+  /** The cap reason names the executing calls; it is the same for every call until one of them ends. */
+  private capReason(): string {
+    if (this.cachedCapReason?.version !== this.executingVersion) {
+      const executing = [...this.tracker.executingCalls];
+      this.cachedCapReason = {
+        version: this.executingVersion,
+        text: `waiting: the concurrency cap of ${this.options.maxConcurrency} is reached (${names(executing)})`,
+      };
+    }
+    return this.cachedCapReason.text;
   }
 
   private onCompleted(call: TrackedCall): void {
+    this.executingVersion++;
     if (call.phase.state !== 'completed') return;
     const { outcome } = call.phase.settlement;
     const cascades =

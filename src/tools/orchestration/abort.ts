@@ -17,9 +17,8 @@ export class CallAbortedError extends Error {
   }
 }
 
-/** The cause behind an aborted signal; an abort with any other reason counts as an interrupt. */
-export function abortCauseOf(signal: AbortSignal): AbortCause {
-  const reason: unknown = signal.reason;
+/** The cause behind an abort reason; an abort with any other reason counts as an interrupt. */
+export function abortCauseOf(reason: unknown): AbortCause {
   return reason instanceof CallAbortedError ? reason.abortCause : { kind: 'interrupt' };
 }
 
@@ -73,4 +72,58 @@ export function childController(parent: AbortSignal): LinkedController {
     signal: controller.signal,
     detach: () => parent.removeEventListener('abort', onAbort),
   };
+}
+
+/** What a call's pipeline needs of its abort state: whether and why, and a real signal on demand. */
+export interface CallSignal {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  /** The call's own AbortSignal (for tools, sleeps and processes). */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * A call's child controller, made only when something asks for its signal: most calls (a Read that
+ * takes a millisecond) never need a real AbortController of their own, and creating and linking one
+ * per call is a large share of the scheduler's overhead. Until then its state is the parent's,
+ * which is exactly what a linked child would show.
+ */
+export class LazyChildSignal implements CallSignal {
+  private controller: AbortController | undefined;
+  private unlink: (() => void) | undefined;
+
+  constructor(private readonly parent: AbortSignal) {}
+
+  get aborted(): boolean {
+    return this.controller ? this.controller.signal.aborted : this.parent.aborted;
+  }
+
+  get reason(): unknown {
+    return this.controller ? this.controller.signal.reason : this.parent.reason;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const link = childController(this.parent);
+      this.controller = link.controller;
+      this.unlink = link.detach;
+    }
+    return this.controller.signal;
+  }
+
+  /** Aborts this call alone. */
+  abort(reason?: unknown): void {
+    void this.signal;
+    this.controller!.abort(reason);
+  }
+
+  /** Unlinks from the parent once the call has ended. */
+  detach(): void {
+    this.unlink?.();
+  }
+}
+
+/** A plain AbortSignal seen as a {@link CallSignal}. */
+export function asCallSignal(signal: AbortSignal | CallSignal): CallSignal {
+  return signal instanceof AbortSignal ? { get aborted() { return signal.aborted; }, get reason(): unknown { return signal.reason; }, signal } : signal;
 }

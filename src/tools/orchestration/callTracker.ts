@@ -1,6 +1,7 @@
 import type { EventSink } from '../../run/events';
 import {
   runToolCall,
+  type CallObserver,
   type CallOutcome,
   type CallSettlement,
   type SessionEnvironment,
@@ -8,7 +9,7 @@ import {
   type ToolUseBlock,
 } from '../execution';
 import type { ParentMessage } from '../types';
-import { childController, toolUseError, type LinkedController } from './abort';
+import { LazyChildSignal, toolUseError } from './abort';
 
 /** The yield policies of SPEC §3.5. */
 export type ResultOrder = 'request' | 'completion';
@@ -16,7 +17,7 @@ export type ResultOrder = 'request' | 'completion';
 /** A call's lifecycle: one member per state, carrying only that state's fields. */
 export type CallPhase =
   | { state: 'queued'; waitReason: string | undefined }
-  | { state: 'executing'; link: LinkedController }
+  | { state: 'executing'; link: LazyChildSignal }
   | { state: 'completed'; settlement: CallSettlement }
   | { state: 'yielded'; settlement: CallSettlement };
 
@@ -105,41 +106,37 @@ export class CallTracker {
   /** Starts a queued call under a child controller of `parent`. */
   start(call: TrackedCall, parent: AbortSignal): void {
     if (call.phase.state !== 'queued') return;
-    const link = childController(parent);
+    const link = new LazyChildSignal(parent);
     call.phase = { state: 'executing', link };
     this.executing.add(call);
     const { emit, now, env, parentMessage } = this.options;
-    const id = call.block.id;
-    emit({ type: 'call_started', at: now(), id });
-    runToolCall(call.block, env, link.signal, {
-      latencyMs: call.latencyMs,
-      parentMessage,
-      observer: {
-        onPermissionAsked: (reason) => emit({ type: 'permission_asked', at: now(), id, reason }),
-        onPermissionAnswered: (answer) => emit({ type: 'permission_answered', at: now(), id, answer }),
-        onRunStarted: () => emit({ type: 'call_running', at: now(), id }),
-        onProgress: (data) => emit({ type: 'call_progress', at: now(), id, data }),
-      },
-    })
-      .catch((error: unknown): CallSettlement => ({
-        // runToolCall turns every failure into a result; this is the last line of the invariant.
+    emit({ type: 'call_started', at: now(), id: call.block.id });
+    void this.run(call, link, env, parentMessage);
+  }
+
+  private async run(call: TrackedCall, link: LazyChildSignal, env: CallTrackerOptions['env'], parentMessage: ParentMessage): Promise<void> {
+    let settlement: CallSettlement;
+    try {
+      settlement = await runToolCall(call.block, env, link, {
+        latencyMs: call.latencyMs,
+        parentMessage,
+        observer: new CallEventObserver(call.block.id, this.options.emit, this.options.now),
+      });
+    } catch (error: unknown) {
+      // runToolCall turns every failure into a result; this is the last line of the invariant.
+      settlement = {
         result: {
           type: 'tool_result',
-          tool_use_id: id,
+          tool_use_id: call.block.id,
           content: toolUseError(`Internal error while running the tool: ${String(error)}`),
           is_error: true,
         },
         outcome: 'error',
-      }))
-      .then((settlement) => {
-        link.detach();
-        this.executing.delete(call);
-        this.complete(call, settlement);
-      })
-      .catch((error: unknown) => {
-        // A bug in the scheduler's own bookkeeping: surface it instead of hanging the run.
-        this.options.emit({ type: 'call_progress', at: now(), id, data: { internalError: String(error) } });
-      });
+      };
+    }
+    link.detach();
+    this.executing.delete(call);
+    this.complete(call, settlement);
   }
 
   /** Gives a call that never started its result at once. */
@@ -260,6 +257,31 @@ export class CallTracker {
   private notifyIfIdle(): void {
     if (this.idleListeners.length === 0 || !this.isIdle()) return;
     for (const listener of this.idleListeners.splice(0)) listener();
+  }
+}
+
+/** Turns a call's reports into events (a class, so a call costs no closures). */
+class CallEventObserver implements CallObserver {
+  constructor(
+    private readonly id: string,
+    private readonly emit: EventSink,
+    private readonly now: () => number,
+  ) {}
+
+  onPermissionAsked(reason: string): void {
+    this.emit({ type: 'permission_asked', at: this.now(), id: this.id, reason });
+  }
+
+  onPermissionAnswered(answer: 'allow' | 'deny'): void {
+    this.emit({ type: 'permission_answered', at: this.now(), id: this.id, answer });
+  }
+
+  onRunStarted(): void {
+    this.emit({ type: 'call_running', at: this.now(), id: this.id });
+  }
+
+  onProgress(data: unknown): void {
+    this.emit({ type: 'call_progress', at: this.now(), id: this.id, data });
   }
 }
 
