@@ -1,40 +1,39 @@
-import type { ScenarioTurn } from '../src/scenarios/schema';
-import { partitionToolCalls } from '../src/tools/orchestration/partition';
-import type { ToolPool } from '../src/tools/pool';
+import type { RunRecord, TurnRecord } from '../src/run/record';
 
 /**
- * The ideal makespan of a scenario's turns with zero scheduling overhead: each turn lasts until
- * its stream ends and until its last batch's critical path ends, where a call starts at its block's
- * close or when the previous batch has ended (whichever is later), within the concurrency cap.
- * Tools are taken to cost exactly their simulated latency.
+ * The ideal makespan of a run with zero scheduling overhead, given what each call really cost:
+ * turns run one after another; within a turn, each batch starts when its calls' blocks have closed
+ * and the previous batch has ended, a concurrent batch runs up to `maxConcurrency` calls at once,
+ * and the turn lasts until both its stream and its last batch have ended. A call costs what it
+ * cost in the measured run (simulated latency plus real work), so the ratio measured / ideal is
+ * the scheduler's own overhead.
  */
-export function idealMakespan(turns: readonly ScenarioTurn[], pool: ToolPool, maxConcurrency: number): number {
+export function idealMakespan(record: RunRecord, maxConcurrency: number): number {
   let total = 0;
-  for (const turn of turns) {
-    const tools = turn.stream.flatMap((block) =>
-      block.type === 'tool_use'
-        ? [{ id: block.id, name: block.name, input: typeof block.input === 'string' ? {} : block.input, ...(typeof block.input === 'string' ? { inputError: block.input } : {}), close: block.at + block.durationMs, latency: block.latencyMs ?? 0 }]
-        : [],
-    );
-    tools.sort((a, b) => a.close - b.close);
-    const streamEnd = Math.max(0, ...turn.stream.map((block) => block.at + block.durationMs));
-    let previousEnd = 0;
-    for (const batch of partitionToolCalls(tools, pool)) {
-      const slots: number[] = [];
-      let end = previousEnd;
-      for (const call of batch.calls) {
-        let start = Math.max(call.close, previousEnd);
-        if (batch.concurrent && slots.length >= maxConcurrency) {
-          slots.sort((a, b) => a - b);
-          start = Math.max(start, slots.shift()!);
-        }
-        const finish = start + call.latency;
-        slots.push(finish);
-        end = Math.max(end, finish);
-      }
-      previousEnd = end;
-    }
-    total += Math.max(streamEnd, previousEnd);
-  }
+  for (const turn of record.turns) total += idealTurn(turn, maxConcurrency);
   return total;
+}
+
+function idealTurn(turn: TurnRecord, maxConcurrency: number): number {
+  const start = turn.streamStartedAt;
+  const streamEnd = (turn.streamEndedAt ?? start) - start;
+  let previousEnd = 0;
+  for (const batch of turn.batches) {
+    const slots: number[] = [];
+    let end = previousEnd;
+    for (const id of batch.toolUseIds) {
+      const call = turn.calls.find((c) => c.id === id);
+      if (!call) continue;
+      const cost = call.executingAt !== null && call.completedAt !== null ? call.completedAt - call.executingAt : 0;
+      let begin = Math.max(call.queuedAt - start, previousEnd);
+      if (batch.concurrent && slots.length >= maxConcurrency) {
+        slots.sort((a, b) => a - b);
+        begin = Math.max(begin, slots.shift()!);
+      }
+      slots.push(begin + cost);
+      end = Math.max(end, begin + cost);
+    }
+    previousEnd = end;
+  }
+  return Math.max(streamEnd, previousEnd);
 }
