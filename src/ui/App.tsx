@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { STRATEGIES, type Strategy } from '../run/events';
-import type { RunRecord } from '../run/record';
-import { runScenario } from '../run/runScenario';
-import { formatTimeline } from '../run/timelineText';
-import { createVirtualSandbox } from '../sandbox/virtualSandbox';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { validateScenario } from '../scenarios/validate';
-import { createVirtualClock } from '../time/clock';
 
 interface Listed {
   id: string;
@@ -24,7 +19,7 @@ export function App() {
   const [selected, setSelected] = useState(listed[0]?.id ?? '');
   const [strategy, setStrategy] = useState<Strategy>('streaming');
   const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle');
-  const [record, setRecord] = useState<RunRecord | null>(null);
+  const [timeline, setTimeline] = useState('');
   const [message, setMessage] = useState('');
   const scenario = listed.find((s) => s.id === selected);
 
@@ -38,9 +33,9 @@ export function App() {
     }
     setStatus('running');
     try {
-      const clock = createVirtualClock();
-      const result = await clock.runUntil(runScenario({ scenario: parsed.scenario, sandbox: createVirtualSandbox({}), strategy, clock }));
-      setRecord(result);
+      const engine = await import('./replayInBrowser');
+      const record = await engine.replayInBrowser(parsed.scenario, strategy);
+      setTimeline(engine.formatTimeline(record));
       setStatus('done');
       setMessage('');
     } catch (error: unknown) {
@@ -86,9 +81,9 @@ export function App() {
       </section>
       {scenario && <p className="description">{scenario.description}</p>}
       {message && <pre className="error">{message}</pre>}
-      {record && (
+      {timeline && (
         <pre className="timeline" aria-label="Run timeline">
-          {formatTimeline(record)}
+          {timeline}
         </pre>
       )}
     </main>
