@@ -4,13 +4,16 @@ import { runScripted, type ScriptedCall } from '../../test/executorHarness';
 import { toChromeTrace, type ChromeTrace, type TraceEvent } from './chromeTrace';
 import type { RunEvent } from './events';
 import { buildRecord } from './record';
-import { fallbackRun, seedRun, subAgentRun } from './sampleRuns';
+import { fallbackRun, seedRun, subAgentRun } from '../../test/sampleRuns';
 
 type Complete = Extract<TraceEvent, { ph: 'X' }>;
+type Metadata = Extract<TraceEvent, { ph: 'M' }>;
 
 const completes = (trace: ChromeTrace): Complete[] => trace.traceEvents.filter((event): event is Complete => event.ph === 'X');
+const metadata = (trace: ChromeTrace, name: string): Metadata[] =>
+  trace.traceEvents.filter((event): event is Metadata => event.ph === 'M' && event.name === name);
 const laneName = (trace: ChromeTrace, pid: number, tid: number): string | undefined =>
-  trace.traceEvents.find((event) => event.ph === 'M' && event.name === 'thread_name' && event.pid === pid && event.tid === tid)?.args.name as string | undefined;
+  metadata(trace, 'thread_name').find((event) => event.pid === pid && event.tid === tid)?.args.name as string | undefined;
 const named = (trace: ChromeTrace, name: string): Complete => completes(trace).find((event) => event.name === name)!;
 
 function byLane(trace: ChromeTrace): Map<string, Complete[]> {
@@ -126,7 +129,7 @@ describe('toChromeTrace', () => {
 
   it('gives a sub-agent its own process, named after its Agent call', () => {
     const trace = toChromeTrace(buildRecord(subAgentRun()));
-    const processes = trace.traceEvents.filter((event) => event.ph === 'M' && event.name === 'process_name').map((event) => [event.pid, event.args.name]);
+    const processes = metadata(trace, 'process_name').map((event) => [event.pid, event.args.name]);
     expect(processes).toEqual([
       [1, 'main agent: sample (streaming, virtual)'],
       [2, 'sub-agent of Agent(toolu_agent)'],

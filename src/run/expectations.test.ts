@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../scenarios/schema';
 import { applyExpectations, checkExpectations, type ScenarioExpectations, type TurnExpectation } from './expectations';
 import { buildRecord } from './record';
-import { fallbackRun, seedRun, subAgentRun } from './sampleRuns';
+import { fallbackRun, seedRun, subAgentRun } from '../../test/sampleRuns';
 
 const seed = buildRecord(seedRun());
 const turn0 = (expect: TurnExpectation): ScenarioExpectations => ({ turns: [{ expect }, {}] });

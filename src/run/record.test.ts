@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from './events';
 import { buildRecord, createEmptyRecord, reduceRun, withExpectations, type RunRecord } from './record';
-import { completed, fallbackRun, queued, seedRun, subAgentRun } from './sampleRuns';
+import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../test/sampleRuns';
 
 const plain = (record: RunRecord): unknown => JSON.parse(JSON.stringify(record));
 const fold = (events: readonly RunEvent[]): RunRecord => events.reduce(reduceRun, createEmptyRecord());

@@ -1,46 +1,12 @@
 import type { RunEvent } from './events';
-import type {
-  BatchRecord,
-  CallRecord,
-  ExpectationReport,
-  ProgressRecord,
-  RunRecord,
-  StreamBlockRecord,
-  TurnRecord,
-  WaitRecord,
-} from './record';
+import type { ExpectationReport, RunRecord, StreamBlockRecord, TurnRecord } from './record';
+import { adoptTurn, closeWait, snapshotTurn, type CallFields, type CallNode, type TurnNode } from './recordNodes';
 
 /** A step of the record's log: a run event, or the checker's verdict attached afterwards. */
 export type RecordStep = RunEvent | { type: 'expectations_checked'; report: ExpectationReport };
 
 /** The record without its turns and its moving end (kept apart: nearly every event moves it). */
 export type RecordMeta = Omit<RunRecord, 'turns' | 'endedAt'>;
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type CallFields = Mutable<Omit<CallRecord, 'progress' | 'children'>>;
-type TurnHead = Mutable<Omit<TurnRecord, 'blocks' | 'batches' | 'yieldOrder' | 'calls'>>;
-
-interface CallNode {
-  readonly fields: CallFields;
-  readonly progress: ProgressRecord[];
-  /** A sub-agent's turns (Agent calls only). */
-  children: TurnNode[] | null;
-  readonly turn: TurnNode;
-  /** The plain call, built on demand and dropped when the call changes. */
-  snapshot: CallRecord | undefined;
-}
-
-interface TurnNode {
-  readonly head: TurnHead;
-  /** Block records are replaced, never changed, so a snapshot may share them. */
-  readonly blocks: StreamBlockRecord[];
-  readonly batches: { index: number; concurrent: boolean; toolUseIds: string[] }[];
-  readonly yieldOrder: string[];
-  readonly calls: CallNode[];
-  /** The Agent call whose sub-agent this turn is; `null` for the main agent. */
-  readonly owner: CallNode | null;
-  snapshot: TurnRecord | undefined;
-}
 
 const MAX_ANOMALIES = 100;
 
@@ -80,7 +46,7 @@ export class RecordTree {
     const { turns, endedAt, ...meta } = record;
     tree.meta = meta;
     tree.endedAt = endedAt;
-    for (const turn of turns) tree.turns.push(tree.adoptTurn(turn, null));
+    for (const turn of turns) tree.turns.push(adoptTurn(turn, null, (call) => tree.calls.set(call.fields.id, call)));
     return tree;
   }
 
@@ -177,28 +143,8 @@ export class RecordTree {
 
   /** The main agent's turns as plain records (cached until something in them changes). */
   snapshotTurns(): readonly TurnRecord[] {
-    this.turnsSnapshot ??= this.turns.map((turn) => this.snapshotTurn(turn));
+    this.turnsSnapshot ??= this.turns.map(snapshotTurn);
     return this.turnsSnapshot;
-  }
-
-  private snapshotTurn(turn: TurnNode): TurnRecord {
-    turn.snapshot ??= {
-      ...turn.head,
-      blocks: turn.blocks.slice(),
-      batches: turn.batches.map((batch): BatchRecord => ({ ...batch, toolUseIds: batch.toolUseIds.slice() })),
-      yieldOrder: turn.yieldOrder.slice(),
-      calls: turn.calls.map((call) => this.snapshotCall(call)),
-    };
-    return turn.snapshot;
-  }
-
-  private snapshotCall(call: CallNode): CallRecord {
-    call.snapshot ??= {
-      ...call.fields,
-      progress: call.progress.slice(),
-      ...(call.children ? { children: call.children.map((turn) => this.snapshotTurn(turn)) } : {}),
-    };
-    return call.snapshot;
   }
 
   private setMeta(changes: Partial<RecordMeta>): void {
@@ -325,31 +271,5 @@ export class RecordTree {
     }
     this.touchTurn(turn);
   }
-
-  private adoptTurn(record: TurnRecord, owner: CallNode | null): TurnNode {
-    const { blocks, batches, yieldOrder, calls, ...head } = record;
-    const turn: TurnNode = {
-      head: { ...head },
-      blocks: blocks.slice(),
-      batches: batches.map((batch) => ({ ...batch, toolUseIds: batch.toolUseIds.slice() })),
-      yieldOrder: yieldOrder.slice(),
-      calls: [],
-      owner,
-      snapshot: undefined,
-    };
-    for (const callRecord of calls) {
-      const { progress, children, ...fields } = callRecord;
-      const call: CallNode = { fields: { ...fields }, progress: progress.slice(), children: null, turn, snapshot: undefined };
-      turn.calls.push(call);
-      this.calls.set(call.fields.id, call);
-      if (children) call.children = children.map((child) => this.adoptTurn(child, call));
-    }
-    return turn;
-  }
 }
 
-function closeWait(waits: readonly WaitRecord[], at: number): readonly WaitRecord[] {
-  const last = waits[waits.length - 1];
-  if (!last || last.to !== null) return waits;
-  return [...waits.slice(0, -1), { ...last, to: at }];
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRecord, createEmptyRecord, withExpectations } from './record';
-import { fallbackRun, seedRun, subAgentRun } from './sampleRuns';
+import { fallbackRun, seedRun, subAgentRun } from '../../test/sampleRuns';
 import { formatSummary, formatTimeline } from './timelineText';
 
 const seed = buildRecord(seedRun());

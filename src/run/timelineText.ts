@@ -80,7 +80,7 @@ function turnLines(turn: TurnRecord, scale: Scale, end: number, indent: string, 
   if (turn.blocks.length > 0) {
     const listed = turn.blocks.slice(0, MAX_BLOCKS_LISTED).map((block) => {
       const what = block.kind === 'text' ? 'text' : `${block.name ?? '?'}(${block.id ?? '?'})`;
-      return `${what} ${ms(block.startedAt)}–${ms(block.stoppedAt)}`;
+      return `${what} ${ms(block.startedAt)}–${block.stoppedAt === null ? '…' : ms(block.stoppedAt)}`;
     });
     const more = turn.blocks.length > MAX_BLOCKS_LISTED ? `, … and ${turn.blocks.length - MAX_BLOCKS_LISTED} more` : '';
     lines.push(`${indent}  blocks: ${listed.join(', ')}${more}`);

@@ -55,7 +55,7 @@ export function describeAbort(cause: AbortCause, started: boolean): string {
 export interface LinkedController {
   controller: AbortController;
   signal: AbortSignal;
-  detach(): void;
+  detach: () => void;
 }
 
 /** A child controller that aborts when `parent` does (with the parent's reason). */
@@ -99,7 +99,7 @@ export class LazyChildSignal implements CallSignal {
   }
 
   get reason(): unknown {
-    return this.controller ? this.controller.signal.reason : this.parent.reason;
+    return (this.controller ? this.controller.signal.reason : this.parent.reason) as unknown;
   }
 
   get signal(): AbortSignal {
@@ -125,5 +125,5 @@ export class LazyChildSignal implements CallSignal {
 
 /** A plain AbortSignal seen as a {@link CallSignal}. */
 export function asCallSignal(signal: AbortSignal | CallSignal): CallSignal {
-  return signal instanceof AbortSignal ? { get aborted() { return signal.aborted; }, get reason(): unknown { return signal.reason; }, signal } : signal;
+  return signal instanceof AbortSignal ? { get aborted() { return signal.aborted; }, get reason(): unknown { return signal.reason as unknown; }, signal } : signal;
 }

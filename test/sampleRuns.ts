@@ -1,4 +1,4 @@
-import type { RunEvent } from './events';
+import type { RunEvent } from '../src/run/events';
 
 /*
  * Hand-written event logs of small runs, as the executor and the agent loop emit them: the
