@@ -76,3 +76,29 @@ describe('the built-in scenario library', () => {
     }
   });
 });
+
+describe('the built-in library on the node sandbox', () => {
+  it('replays every scenario with the same batches, outcomes and files as on the virtual sandbox', async () => {
+    const { createNodeSandbox } = await import('../../sandbox/nodeSandbox');
+    const digest = (record: Awaited<ReturnType<typeof replay>>) => ({
+      turns: record.turns.map((turn) => ({
+        batches: turn.batches.map((batch) => batch.toolUseIds),
+        outcomes: turn.calls.map((call) => [call.id, call.outcome]),
+        yieldOrder: turn.yieldOrder,
+      })),
+      files: record.files,
+      passed: record.expectations?.passed,
+    });
+    for (const scenario of parsed) {
+      const onVirtual = await replay(scenario.id);
+      const sandbox = await createNodeSandbox();
+      try {
+        const clock = createVirtualClock();
+        const onNode = await clock.runUntil(runScenario({ scenario, sandbox, strategy: 'streaming', clock }));
+        expect(digest(onNode), scenario.id).toEqual(digest(onVirtual));
+      } finally {
+        await sandbox.dispose();
+      }
+    }
+  });
+});
