@@ -4,7 +4,8 @@ import { withClockTracking } from '../sandbox/clockTracking';
 import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioSettings, ScenarioTurn } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
-import { isBlockConcurrencySafe, type SessionEnvironment } from '../tools/execution';
+import { isBlockConcurrencySafe, type SessionEnvironment, type ToolUseBlock } from '../tools/execution';
+import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
 import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
 import { getAllBaseTools } from '../tools/registry';
@@ -32,9 +33,6 @@ export interface RunScenarioOptions {
 /** Settings this build cannot honour yet: refused with a message, never silently ignored. */
 export function unsupportedSettings(settings: ScenarioSettings): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  if (settings.bashConcurrency !== 'never') {
-    problems.push({ path: 'settings.bashConcurrency', message: `"${settings.bashConcurrency}" needs Bash command analysis, which this build does not have yet; use "never"` });
-  }
   for (const list of ['allow', 'ask', 'deny'] as const) {
     if (settings[list].length > 0) {
       problems.push({ path: `settings.${list}`, message: 'permission rules need the rule matcher, which this build does not have yet; leave the list empty and use permissionMode' });
@@ -44,6 +42,21 @@ export function unsupportedSettings(settings: ScenarioSettings): { path: string;
     problems.push({ path: 'settings.deferTools', message: 'deferred tool discovery needs ToolSearch, which this build does not have yet; use false' });
   }
   return problems;
+}
+
+/**
+ * The partition's safety rule under the scenario's Bash policy: under `bashConcurrency: read-only`
+ * a Bash call whose command the AST analysis finds read-only is concurrency-safe (the real agent's
+ * rule); under `never` every Bash call is unsafe (the seed's).
+ */
+export function concurrencyRule(pool: ToolPool, settings: ScenarioSettings): (block: ToolUseBlock) => boolean {
+  return (block) => {
+    if (isBlockConcurrencySafe(pool, block)) return true;
+    if (settings.bashConcurrency !== 'read-only' || pool.find(block.name)?.name !== 'Bash' || block.inputError !== undefined) return false;
+    const command = (block.input as { command?: unknown } | null)?.command;
+    const parsed = pool.find(block.name)!.inputSchema.safeParse(block.input);
+    return parsed.success && typeof command === 'string' && isReadOnlyBashCommand(command).readOnly;
+  };
 }
 
 /** The scenario's scripted answers: `answers[toolUseId]`, else `defaultAnswer`. */
@@ -150,7 +163,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
       maxConcurrency: settings.maxConcurrency,
       resultOrder: settings.resultOrder,
       cascade: settings.cascade,
-      isConcurrencySafe: (block) => isBlockConcurrencySafe(pool, block),
+      isConcurrencySafe: concurrencyRule(pool, settings),
       emit,
       now,
       signal: options.signal ?? new AbortController().signal,

@@ -1,4 +1,5 @@
 import bashCascade from './bash-cascade.json';
+import bashReadonlyParallel from './bash-readonly-parallel.json';
 import concurrencyCap from './concurrency-cap.json';
 import errorsStayLocal from './errors-stay-local.json';
 import invalidInput from './invalid-input.json';
@@ -21,6 +22,7 @@ export const BUILT_IN_SCENARIOS: readonly unknown[] = [
   concurrencyCap,
   resultOrder,
   bashCascade,
+  bashReadonlyParallel,
   errorsStayLocal,
   invalidInput,
   unknownTool,
