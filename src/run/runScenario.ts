@@ -6,6 +6,7 @@ import type { Scenario, ScenarioSettings, ScenarioTurn } from '../scenarios/sche
 import type { Clock } from '../time/clock';
 import { isBlockConcurrencySafe, type SessionEnvironment, type ToolUseBlock } from '../tools/execution';
 import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
+import { isDeniedAsWhole, parseRuleSet } from '../tools/permissions/rules';
 import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
 import { getAllBaseTools } from '../tools/registry';
@@ -33,11 +34,8 @@ export interface RunScenarioOptions {
 /** Settings this build cannot honour yet: refused with a message, never silently ignored. */
 export function unsupportedSettings(settings: ScenarioSettings): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
-  for (const list of ['allow', 'ask', 'deny'] as const) {
-    if (settings[list].length > 0) {
-      problems.push({ path: `settings.${list}`, message: 'permission rules need the rule matcher, which this build does not have yet; leave the list empty and use permissionMode' });
-    }
-  }
+  const rules = parseRuleSet(settings);
+  if (!rules.ok) problems.push(...rules.errors);
   if (settings.deferTools !== false) {
     problems.push({ path: 'settings.deferTools', message: 'deferred tool discovery needs ToolSearch, which this build does not have yet; use false' });
   }
@@ -64,9 +62,15 @@ export function scriptedAnswers(settings: ScenarioSettings): CanUseTool {
   return (request) => Promise.resolve(settings.answers[request.toolUseId] ?? settings.defaultAnswer);
 }
 
-/** The tools of the pool under `toolMode` (SPEC §3.7's mode filter: `simple` keeps Bash, Read, Edit). */
+/**
+ * The tools of the pool (SPEC §3.7): the mode filter (`simple` keeps Bash, Read, Edit), then tools
+ * denied as a whole are dropped, then disabled ones; sorted by name.
+ */
 export function poolFor(settings: ScenarioSettings, tools: readonly AnyTool[]): ToolPool {
-  const kept = settings.toolMode === 'simple' ? tools.filter((tool) => ['Bash', 'Read', 'Edit'].includes(tool.name)) : [...tools];
+  const rules = parseRuleSet(settings);
+  const kept = (settings.toolMode === 'simple' ? tools.filter((tool) => ['Bash', 'Read', 'Edit'].includes(tool.name)) : [...tools])
+    .filter((tool) => !(rules.ok && isDeniedAsWhole(tool, rules.rules)))
+    .filter((tool) => tool.isEnabled());
   kept.sort((a, b) => a.name.localeCompare(b.name));
   return new ToolPool(kept);
 }
@@ -156,6 +160,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
       shared: { permissionMode: settings.permissionMode },
       canUseTool: options.canUseTool ?? scriptedAnswers(settings),
     };
+    const rules = parseRuleSet(settings);
+    if (rules.ok) env.rules = rules.rules;
     await runAgentLoop({
       source: scenarioSource(scenario.turns, clock),
       env,

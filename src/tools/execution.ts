@@ -5,6 +5,7 @@ import { RESULT_CAP_CHARS } from './buildTool';
 import type { FileStateCache } from './file/fileState';
 import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSignal } from './orchestration/abort';
 import { combineDecisions, decideByMode } from './permissions/modes';
+import { decideByRules, type RuleSet } from './permissions/rules';
 import type { ToolPool } from './pool';
 import type {
   AnyTool,
@@ -44,6 +45,8 @@ export interface SessionEnvironment {
   readFileState: FileStateCache;
   shared: SharedToolContext;
   canUseTool: CanUseTool;
+  /** The scenario's allow / ask / deny rules, when it has any. */
+  rules?: RuleSet;
 }
 
 /** Things a call reports while it runs, besides its result. */
@@ -154,10 +157,14 @@ export async function runToolCall(
     if (signal.aborted) return aborted(false);
 
     // 5. Permissions: the mode (and, later, the rules), then the tool's own check.
-    const general = decideByMode(tool, input, env.shared.permissionMode);
+    const mode = env.shared.permissionMode;
+    const byRules = env.rules ? decideByRules(tool, input, env.rules, env.sandbox.root, mode) : undefined;
+    const byMode = decideByMode(tool, input, mode);
+    // A deny rule always holds; plan mode's deny of a change beats an allow rule; else rules, then mode.
+    const general = byRules?.behavior === 'deny' ? byRules : byMode.behavior === 'deny' ? byMode : (byRules ?? byMode);
     const specific: PermissionDecision =
       general.behavior === 'deny' ? general : await tool.checkPermissions(input, context);
-    const decision = combineDecisions(general, specific, env.shared.permissionMode);
+    const decision = combineDecisions(general, specific, mode);
     if (decision.behavior === 'deny') return settle(toolUseError(`Permission denied: ${decision.reason}`), 'denied');
     if (decision.behavior === 'ask') {
       options.observer?.onPermissionAsked?.(decision.reason);

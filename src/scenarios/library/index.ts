@@ -4,6 +4,7 @@ import concurrencyCap from './concurrency-cap.json';
 import errorsStayLocal from './errors-stay-local.json';
 import invalidInput from './invalid-input.json';
 import parallelEditRace from './parallel-edit-race.json';
+import permissionRules from './permission-rules.json';
 import readBeforeEdit from './read-before-edit.json';
 import resultOrder from './result-order.json';
 import seedPartition from './seed-partition.json';
@@ -28,6 +29,7 @@ export const BUILT_IN_SCENARIOS: readonly unknown[] = [
   unknownTool,
   readBeforeEdit,
   parallelEditRace,
+  permissionRules,
   userInterrupt,
   streamingFallback,
 ];

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { BashTool } from '../bash/BashTool';
+import { EditTool } from '../file/EditTool';
+import { ReadTool } from '../file/ReadTool';
+import { WriteTool } from '../file/WriteTool';
+import { GlobTool } from '../search/GlobTool';
+import { GrepTool } from '../search/GrepTool';
+import type { AnyTool } from '../types';
+import { decideByRules, isDeniedAsWhole, parseRuleSet, type RuleSet } from './rules';
+
+const ROOT = '/workspace';
+
+function rules(lists: Partial<{ allow: string[]; ask: string[]; deny: string[] }>): RuleSet {
+  const parsed = parseRuleSet({ allow: lists.allow ?? [], ask: lists.ask ?? [], deny: lists.deny ?? [] });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.rules;
+}
+const bash = (set: RuleSet, command: string) => decideByRules(BashTool as AnyTool, { command }, set, ROOT, 'default')?.behavior;
+
+/** Commands written to slip a `rm` past the rules. None may be allowed by `rm` being denied. */
+const SLIPPERY = [
+  'rm x', 'rm -rf x', 'rm  -rf x', 'ls && rm -rf x', 'ls; rm x', 'ls || rm x', 'ls | rm x', 'ls & rm x', 'ls\nrm x',
+  '$(rm x)', 'echo $(rm x)', '`rm x`', 'echo `rm x`', 'echo "$(rm x)"', '(rm x)', '{ rm x; }', '/bin/rm x', '/usr/bin/rm -rf x',
+  "'rm' x", '"rm" x', "r'm' x", 'r\\m x', 'rm x > /dev/null', 'rm x 2>&1', 'ls > out; rm x', 'true && (ls; rm x)',
+  'echo ok | sh', 'echo rm x | bash', 'eval "rm x"', 'xargs rm < list', 'sudo rm x', 'env rm x', 'nohup rm x', 'sh -c "rm x"',
+  'bash -c "rm -rf /"', 'timeout 5 rm x', '$CMD x', '${RM:-rm} x', 'for f in a; do rm $f; done', 'if true; then rm x; fi',
+  'cat <(rm x)', 'ls $(rm x)',
+];
+
+describe('Bash rules against commands written to slip past them', () => {
+  it(`lets none of ${SLIPPERY.length} commands through a deny of rm`, () => {
+    expect(SLIPPERY.length).toBeGreaterThanOrEqual(40);
+    const set = rules({ deny: ['Bash(rm:*)'], allow: ['Bash(ls:*)', 'Bash(echo:*)', 'Bash(true)', 'Bash(cat:*)'] });
+    for (const command of SLIPPERY) expect(bash(set, command), command).not.toBe('allow');
+    for (const command of SLIPPERY) expect(bash(set, command), command).toMatch(/deny|ask/);
+  });
+
+  it('allows none of them by a prefix or wildcard allow that should not cover them', () => {
+    const set = rules({ allow: ['Bash(ls:*)', 'Bash(echo *)', 'Bash(git status)'] });
+    for (const command of SLIPPERY) expect(bash(set, command), command).not.toBe('allow');
+  });
+
+  it('denies a compound command when any part is denied', () => {
+    const set = rules({ deny: ['Bash(git push:*)'], allow: ['Bash(git status)'] });
+    expect(bash(set, 'git status && git push origin main')).toBe('deny');
+  });
+
+  it('matches prefix, wildcard and exact rules on simple commands', () => {
+    const set = rules({ allow: ['Bash(npm run test:*)', 'Bash(git log *)', 'Bash(ls -la)'] });
+    expect(bash(set, 'npm run test')).toBe('allow');
+    expect(bash(set, 'npm run test -- --watch')).toBe('allow');
+    expect(bash(set, 'npm run testing')).toBeUndefined();
+    expect(bash(set, 'git log --oneline')).toBe('allow');
+    expect(bash(set, 'git log')).toBe('allow');
+    expect(bash(set, 'ls -la')).toBe('allow');
+    expect(bash(set, 'ls -la /')).toBeUndefined();
+  });
+
+  it('never allows a compound command by a prefix rule, but an exact rule naming it all does', () => {
+    expect(bash(rules({ allow: ['Bash(ls:*)'] }), 'ls && ls')).toBeUndefined();
+    expect(bash(rules({ allow: ['Bash(ls ; pwd)'] }), 'ls && pwd')).toBe('allow');
+  });
+
+  it('asks for a command that cannot be parsed', () => {
+    expect(bash(rules({ allow: ['Bash(echo:*)'] }), 'echo "unterminated')).toBe('ask');
+  });
+
+  it('checks deny, then ask, then allow: first match wins', () => {
+    const set = rules({ deny: ['Bash(rm:*)'], ask: ['Bash(git:*)'], allow: ['Bash(git:*)', 'Bash(rm:*)'] });
+    expect(bash(set, 'rm x')).toBe('deny');
+    expect(bash(set, 'git status')).toBe('ask');
+  });
+});
+
+describe('path rules', () => {
+  const read = (set: RuleSet, tool: AnyTool, input: unknown) => decideByRules(tool, input, set, ROOT, 'default')?.behavior;
+
+  it('covers every reading tool with Read rules, Glob and Grep included', () => {
+    const set = rules({ deny: ['Read(secrets/**)'] });
+    expect(read(set, ReadTool as AnyTool, { file_path: 'secrets/key.pem' })).toBe('deny');
+    expect(read(set, ReadTool as AnyTool, { file_path: `${ROOT}/secrets/key.pem` })).toBe('deny');
+    expect(read(set, GrepTool as AnyTool, { pattern: 'x', path: 'secrets' })).toBe('deny');
+    expect(read(set, GlobTool as AnyTool, { pattern: '*', path: 'secrets/deep' })).toBe('deny');
+    expect(read(set, ReadTool as AnyTool, { file_path: 'src/a.ts' })).toBeUndefined();
+  });
+
+  it('covers every writing tool with Edit rules', () => {
+    const set = rules({ allow: ['Edit(docs/**)'], deny: ['Edit(*.lock)'] });
+    expect(read(set, WriteTool as AnyTool, { file_path: 'docs/a.md', content: '' })).toBe('allow');
+    expect(read(set, EditTool as AnyTool, { file_path: 'docs/a.md', old_string: 'a', new_string: 'b' })).toBe('allow');
+    expect(read(set, WriteTool as AnyTool, { file_path: 'deep/package.lock', content: '' })).toBe('deny');
+    expect(read(set, WriteTool as AnyTool, { file_path: 'src/a.ts', content: '' })).toBeUndefined();
+  });
+
+  it('removes a tool denied as a whole from the pool, not one denied in part', () => {
+    expect(isDeniedAsWhole(BashTool as AnyTool, rules({ deny: ['Bash'] }))).toBeDefined();
+    expect(isDeniedAsWhole(BashTool as AnyTool, rules({ deny: ['Bash(*)'] }))).toBeDefined();
+    expect(isDeniedAsWhole(BashTool as AnyTool, rules({ deny: ['Bash(rm:*)'] }))).toBeUndefined();
+  });
+
+  it('reports a malformed rule with its place', () => {
+    const parsed = parseRuleSet({ allow: ['Bash(ls'], ask: [], deny: [] });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.errors[0]!.path).toBe('settings.allow[0]');
+  });
+});
