@@ -1,23 +1,38 @@
 /**
  * The shell parser behind Bash command analysis: just-bash's, which builds a real AST. It lives in
  * sandbox/ because only this folder imports just-bash; the analysis itself is in tools/permissions.
+ * just-bash's browser build does not export `parse`, so the AST is taken from a transform plugin
+ * of a parsing-only Bash instance (the same parser, in Node and in the page alike).
  */
-import { parse } from 'just-bash';
+import { Bash, type ScriptNode } from 'just-bash';
 
-export type {
-  CommandNode,
-  PipelineNode,
-  ScriptNode,
-  SimpleCommandNode,
-  StatementNode,
-  WordNode,
-} from 'just-bash';
+export type { CommandNode, PipelineNode, ScriptNode, SimpleCommandNode, StatementNode, WordNode } from 'just-bash';
+
+let parser: { bash: Bash; last: ScriptNode | undefined } | undefined;
+
+function getParser() {
+  if (!parser) {
+    const state: { bash: Bash; last: ScriptNode | undefined } = { bash: new Bash(), last: undefined };
+    state.bash.registerTransformPlugin({
+      name: 'capture-ast',
+      transform(context) {
+        state.last = context.ast;
+        return { ast: context.ast };
+      },
+    });
+    parser = state;
+  }
+  return parser;
+}
 
 /** Parses a command line; a syntax error is returned as its message. */
-export function parseShell(command: string): { ok: true; script: import('just-bash').ScriptNode } | { ok: false; error: string } {
+export function parseShell(command: string): { ok: true; script: ScriptNode } | { ok: false; error: string } {
+  const state = getParser();
+  state.last = undefined;
   try {
-    return { ok: true, script: parse(command) };
+    state.bash.transform(command);
   } catch (error: unknown) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+  return state.last ? { ok: true, script: state.last } : { ok: false, error: 'the parser produced no syntax tree' };
 }
