@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { STRATEGIES, type Strategy } from '../run/events';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { validateScenario } from '../scenarios/validate';
@@ -15,9 +15,23 @@ const listed: Listed[] = BUILT_IN_SCENARIOS.map((raw) => raw as Listed);
  * The page for now: pick a built-in scenario and a strategy, replay it in the browser on the
  * virtual sandbox, and read the text timeline. The live timeline, Monaco and xterm come next.
  */
+/** `?scenario=ID&strategy=NAME&autorun=1`, read once at start. */
+function readUrl(): { scenario?: string; strategy?: Strategy; autorun: boolean } {
+  const params = new URLSearchParams(window.location.search);
+  const scenario = params.get('scenario') ?? undefined;
+  const strategy = params.get('strategy') ?? undefined;
+  return {
+    ...(scenario && listed.some((s) => s.id === scenario) ? { scenario } : {}),
+    ...(strategy && (STRATEGIES as readonly string[]).includes(strategy) ? { strategy: strategy as Strategy } : {}),
+    autorun: params.get('autorun') === '1',
+  };
+}
+
+const initial = readUrl();
+
 export function App() {
-  const [selected, setSelected] = useState(listed[0]?.id ?? '');
-  const [strategy, setStrategy] = useState<Strategy>('streaming');
+  const [selected, setSelected] = useState(initial.scenario ?? listed[0]?.id ?? '');
+  const [strategy, setStrategy] = useState<Strategy>(initial.strategy ?? 'streaming');
   const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle');
   const [timeline, setTimeline] = useState('');
   const [message, setMessage] = useState('');
@@ -43,6 +57,13 @@ export function App() {
       setMessage(error instanceof Error ? error.message : String(error));
     }
   };
+
+  const autorun = useRef(initial.autorun);
+  useEffect(() => {
+    if (!autorun.current) return;
+    autorun.current = false;
+    void run();
+  });
 
   return (
     <main className="shell">
