@@ -27,7 +27,6 @@ export class StreamingToolExecutor {
   private readonly sibling: ReturnType<typeof childController>;
   private siblingCause: AbortCause | undefined;
   private discarded = false;
-  private lastBatch: { index: number; concurrent: boolean } | undefined;
   /** The first call that may still be queued: the scan starts here. */
   private scanFrom = 0;
   /** The latest queued unsafe call; while it waits, nothing after it may start. */
@@ -56,11 +55,7 @@ export class StreamingToolExecutor {
   addTool(block: ToolUseBlock, latencyMs = 0): void {
     if (this.discarded) return;
     const safe = this.options.isConcurrencySafe(block);
-    const batch =
-      safe && this.lastBatch?.concurrent
-        ? this.lastBatch.index
-        : (this.lastBatch = { index: (this.lastBatch?.index ?? -1) + 1, concurrent: safe }).index;
-    const call = this.tracker.add(block, { safe, batch, latencyMs });
+    const call = this.tracker.add(block, { safe, concurrent: safe, latencyMs });
 
     if (this.options.turnSignal.aborted) {
       this.tracker.settleWithoutRunning(call, toolUseError(describeAbort({ kind: 'interrupt' }, false)), 'interrupted');

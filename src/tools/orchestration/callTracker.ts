@@ -61,20 +61,35 @@ export class CallTracker {
   private closed = false;
   private yieldingStopped = false;
   private readonly idleListeners: (() => void)[] = [];
+  /** Whether each batch, by index, runs its calls concurrently. */
+  private readonly batches: boolean[] = [];
 
   constructor(private readonly options: CallTrackerOptions) {}
+
+  /** Whether batch `index` runs its calls concurrently. */
+  isConcurrentBatch(index: number): boolean {
+    return this.batches[index] === true;
+  }
 
   get executingCalls(): ReadonlySet<TrackedCall> {
     return this.executing;
   }
 
-  /** Records a new call as queued. */
-  add(block: ToolUseBlock, details: { safe: boolean; batch: number; latencyMs: number }): TrackedCall {
+  /**
+   * Records a new call as queued and gives it its batch by the partition's rule: a call that may
+   * run concurrently joins the previous batch when that one is concurrent, else opens a new one.
+   * `concurrent` is the call's safety under the streaming and batched strategies, and the plan's
+   * verdict under serial (never) and parallel (always).
+   */
+  add(block: ToolUseBlock, details: { safe: boolean; concurrent: boolean; latencyMs: number }): TrackedCall {
+    const last = this.batches[this.batches.length - 1];
+    if (!(details.concurrent && last === true)) this.batches.push(details.concurrent);
+    const batch = this.batches.length - 1;
     const call: TrackedCall = {
       index: this.calls.length,
       block,
       safe: details.safe,
-      batch: details.batch,
+      batch,
       latencyMs: details.latencyMs,
       phase: { state: 'queued', waitReason: undefined },
       discarded: false,
@@ -88,8 +103,8 @@ export class CallTracker {
       name: block.name,
       input: block.inputError !== undefined ? block.inputError : block.input,
       concurrencySafe: details.safe,
-      batch: details.batch,
-      concurrentBatch: details.safe,
+      batch,
+      concurrentBatch: details.concurrent,
       latencyMs: details.latencyMs,
       ...(this.options.agent !== undefined ? { agent: this.options.agent } : {}),
     });

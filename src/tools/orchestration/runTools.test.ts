@@ -37,6 +37,15 @@ describe('runTools (the non-streaming path)', () => {
     const run = await runBatchedScripted(script, { plan: 'parallel', streamEnd: 1000 });
     expect(['a', 'b', 'u', 'c'].map((id) => run.calls.get(id)!.startedAt)).toEqual([1000, 1000, 1000, 1000]);
     expect(new Set([...run.calls.values()].map((c) => c.batch))).toEqual(new Set([0]));
+    // The one batch is recorded as concurrent, unsafe members and all: that is how it runs.
+    const queued = run.events.flatMap((event) => (event.type === 'call_queued' ? [event.concurrentBatch] : []));
+    expect(queued).toEqual([true, true, true, true]);
+  });
+
+  it('records every batch as serial under the serial plan, safe calls included', async () => {
+    const run = await runBatchedScripted(script, { plan: 'serial', streamEnd: 1000 });
+    const queued = run.events.flatMap((event) => (event.type === 'call_queued' ? [[event.batch, event.concurrentBatch]] : []));
+    expect(queued).toEqual([[0, false], [1, false], [2, false], [3, false]]);
   });
 
   it('does not cancel siblings on a Bash error (as in the real non-streaming path)', async () => {

@@ -25,9 +25,6 @@ const WAIT_FOR_STREAM = 'waiting: this strategy starts tools only after the mode
  */
 export class BatchRunner {
   private readonly tracker: CallTracker;
-  /** Whether each recorded batch runs its calls concurrently. */
-  private readonly batchConcurrent: boolean[] = [];
-  private lastBatch: { index: number; concurrent: boolean } | undefined;
   private discarded = false;
   private wake: (() => void) | undefined;
 
@@ -46,12 +43,7 @@ export class BatchRunner {
     const { plan } = this.options;
     const safe = this.options.isConcurrencySafe(block);
     const concurrent = plan === 'parallel' ? true : plan === 'serial' ? false : safe;
-    const batch =
-      concurrent && this.lastBatch?.concurrent
-        ? this.lastBatch.index
-        : (this.lastBatch = { index: (this.lastBatch?.index ?? -1) + 1, concurrent }).index;
-    const call = this.tracker.add(block, { safe, batch, latencyMs });
-    this.batchConcurrent[batch] = concurrent;
+    const call = this.tracker.add(block, { safe, concurrent, latencyMs });
     if (this.options.turnSignal.aborted) {
       this.tracker.settleWithoutRunning(call, toolUseError(describeAbort({ kind: 'interrupt' }, false)), 'interrupted');
       return;
@@ -71,7 +63,7 @@ export class BatchRunner {
     }
     for (const batch of batches) {
       if (this.options.turnSignal.aborted) break;
-      const concurrent = this.batchConcurrent[batch[0]!.batch] === true;
+      const concurrent = this.tracker.isConcurrentBatch(batch[0]!.batch);
       const limit = this.options.plan === 'parallel' ? Infinity : concurrent ? this.options.maxConcurrency : 1;
       await this.runBatch(batch, limit);
     }
