@@ -1,6 +1,6 @@
 import { toChromeTrace } from '../run/chromeTrace';
 import { STRATEGIES, type Strategy } from '../run/events';
-import { runScenario, unsupportedSettings } from '../run/runScenario';
+import { runScenario, settingsProblems } from '../run/runScenario';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { createSandbox, SANDBOX_KINDS, type CliSandboxKind } from './sandboxes';
 import { createRealClock, createVirtualClock } from '../time/clock';
@@ -125,7 +125,7 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
     return 2;
   }
   const scenario = loaded.scenario;
-  const unsupported = unsupportedSettings(scenario.settings);
+  const unsupported = settingsProblems(scenario.settings);
   if (unsupported.length > 0) {
     io.stderr(`replay: invalid scenario\n${formatErrors(unsupported, args.scenario)}\n`);
     return 2;

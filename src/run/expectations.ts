@@ -36,6 +36,8 @@ const PREVIEW_CHARS = 160;
  */
 export function checkExpectations(record: RunRecord, scenario: ScenarioExpectations): ExpectationReport {
   const failures: string[] = [];
+  // A run that could not finish has not shown what it was meant to, whatever it expected.
+  if (record.error !== undefined) failures.push(`the run did not finish: ${record.error}`);
   checkTurns(record.turns, scenario.turns, 'turn', failures);
   for (const [agentId, agent] of Object.entries(scenario.agents ?? {})) {
     const agentCall = findCall(record.turns, agentId);

@@ -4,16 +4,16 @@ import { withClockTracking } from '../sandbox/clockTracking';
 import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioSettings, ScenarioTurn } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
-import { isBlockConcurrencySafe, type SessionEnvironment, type ToolUseBlock } from '../tools/execution';
+import { isBlockConcurrencySafe, parseToolInput, type SessionEnvironment, type ToolUseBlock } from '../tools/execution';
 import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
-import { isDeniedAsWhole, parseRuleSet } from '../tools/permissions/rules';
+import { isDeniedAsWhole, parseRuleSet, type RuleSet } from '../tools/permissions/rules';
 import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
 import { getAllBaseTools } from '../tools/registry';
 import type { AnyTool, CanUseTool } from '../tools/types';
 import type { EventSink, RunEvent, Strategy } from './events';
-import { checkExpectations } from './expectations';
-import { createEmptyRecord, reduceRun, withExpectations, type RunRecord } from './record';
+import { applyExpectations } from './expectations';
+import { createEmptyRecord, reduceRun, type RunRecord } from './record';
 
 export interface RunScenarioOptions {
   scenario: Scenario;
@@ -31,8 +31,11 @@ export interface RunScenarioOptions {
   tools?: readonly AnyTool[];
 }
 
-/** Settings this build cannot honour yet: refused with a message, never silently ignored. */
-export function unsupportedSettings(settings: ScenarioSettings): { path: string; message: string }[] {
+/**
+ * Settings that cannot be honoured (a malformed rule, or a feature this build does not have yet):
+ * refused with a message naming the setting, never silently ignored.
+ */
+export function settingsProblems(settings: ScenarioSettings): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   const rules = parseRuleSet(settings);
   if (!rules.ok) problems.push(...rules.errors);
@@ -48,12 +51,12 @@ export function unsupportedSettings(settings: ScenarioSettings): { path: string;
  * rule); under `never` every Bash call is unsafe (the seed's).
  */
 export function concurrencyRule(pool: ToolPool, settings: ScenarioSettings): (block: ToolUseBlock) => boolean {
+  if (settings.bashConcurrency === 'never') return (block) => isBlockConcurrencySafe(pool, block);
   return (block) => {
     if (isBlockConcurrencySafe(pool, block)) return true;
-    if (settings.bashConcurrency !== 'read-only' || pool.find(block.name)?.name !== 'Bash' || block.inputError !== undefined) return false;
-    const command = (block.input as { command?: unknown } | null)?.command;
-    const parsed = pool.find(block.name)!.inputSchema.safeParse(block.input);
-    return parsed.success && typeof command === 'string' && isReadOnlyBashCommand(command).readOnly;
+    if (pool.find(block.name)?.name !== 'Bash') return false;
+    const parsed = parseToolInput(pool.find(block.name)!, block);
+    return parsed.ok && isReadOnlyBashCommand((parsed.input as { command: string }).command).readOnly;
   };
 }
 
@@ -66,10 +69,9 @@ export function scriptedAnswers(settings: ScenarioSettings): CanUseTool {
  * The tools of the pool (SPEC §3.7): the mode filter (`simple` keeps Bash, Read, Edit), then tools
  * denied as a whole are dropped, then disabled ones; sorted by name.
  */
-export function poolFor(settings: ScenarioSettings, tools: readonly AnyTool[]): ToolPool {
-  const rules = parseRuleSet(settings);
+export function poolFor(settings: ScenarioSettings, tools: readonly AnyTool[], rules: RuleSet): ToolPool {
   const kept = (settings.toolMode === 'simple' ? tools.filter((tool) => ['Bash', 'Read', 'Edit'].includes(tool.name)) : [...tools])
-    .filter((tool) => !(rules.ok && isDeniedAsWhole(tool, rules.rules)))
+    .filter((tool) => !isDeniedAsWhole(tool, rules))
     .filter((tool) => tool.isEnabled());
   kept.sort((a, b) => a.name.localeCompare(b.name));
   return new ToolPool(kept);
@@ -150,8 +152,12 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
   emit({ type: 'run_started', at: now(), scenario: scenario.id, sandbox: sandbox.kind, strategy, settings: { ...settings } });
   let error: string | undefined;
   try {
+    const problems = settingsProblems(settings);
+    if (problems.length > 0) throw new Error(`the scenario's settings cannot be honoured: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    const parsedRules = parseRuleSet(settings);
+    const rules: RuleSet = parsedRules.ok ? parsedRules.rules : { allow: [], ask: [], deny: [] };
     await mountWorkspace(sandbox, scenario.workspace.files);
-    const pool = poolFor(settings, options.tools ?? getAllBaseTools());
+    const pool = poolFor(settings, options.tools ?? getAllBaseTools(), rules);
     const env: SessionEnvironment = {
       sandbox,
       clock,
@@ -159,9 +165,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
       readFileState: new FileStateCache(),
       shared: { permissionMode: settings.permissionMode },
       canUseTool: options.canUseTool ?? scriptedAnswers(settings),
+      rules,
     };
-    const rules = parseRuleSet(settings);
-    if (rules.ok) env.rules = rules.rules;
     await runAgentLoop({
       source: scenarioSource(scenario.turns, clock),
       env,
@@ -179,5 +184,5 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
   }
   const files = await snapshotFiles(sandbox).catch(() => ({}));
   emit({ type: 'run_ended', at: now(), files, ...(error !== undefined ? { error } : {}) });
-  return withExpectations(record, checkExpectations(record, scenario));
+  return applyExpectations(record, scenario);
 }
