@@ -35,5 +35,12 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage'],
     },
   },
+  {
+    // Engine tests run in Node and may use it (a loopback server, temp folders); still no UI.
+    files: ['src/{tools,model,scenarios,run,time}/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'zustand', '**/ui/**', 'just-bash', '@webcontainer/*'] }],
+    },
+  },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
 );

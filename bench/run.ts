@@ -37,7 +37,7 @@ function environment(pool: ToolPool): SessionEnvironment {
     clock: createRealClock(),
     pool,
     readFileState: new FileStateCache(),
-    shared: { permissionMode: 'bypassPermissions' },
+    shared: { permissionMode: 'bypassPermissions', todos: [] },
     canUseTool: () => Promise.resolve('allow'),
   };
 }

@@ -58,7 +58,7 @@ export function makeEnv(tools: AnyTool[], options: { permissionMode?: Permission
     clock,
     pool: new ToolPool(tools),
     readFileState: new FileStateCache(),
-    shared: { permissionMode: options.permissionMode ?? 'bypassPermissions' },
+    shared: { permissionMode: options.permissionMode ?? 'bypassPermissions', todos: [] },
     canUseTool: (request) => Promise.resolve(options.answer?.(request.toolUseId) ?? 'allow'),
   };
   return { env, clock };

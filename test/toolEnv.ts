@@ -38,7 +38,7 @@ export function createToolTestEnv(files: Record<string, string> = {}, tools: Any
     clock: createRealClock(),
     pool: new ToolPool(tools),
     readFileState: new FileStateCache(),
-    shared: { permissionMode: 'bypassPermissions' },
+    shared: { permissionMode: 'bypassPermissions', todos: [] },
     canUseTool: () => Promise.resolve('allow'),
   };
   const absolute = (path: string) => `${sandbox.root}/${path}`;

@@ -163,7 +163,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
       clock,
       pool,
       readFileState: new FileStateCache(),
-      shared: { permissionMode: settings.permissionMode },
+      shared: { permissionMode: settings.permissionMode, todos: [] },
       canUseTool: options.canUseTool ?? scriptedAnswers(settings),
       rules,
     };

@@ -32,7 +32,7 @@ async function prepare(sandbox: Sandbox) {
     clock: createRealClock(),
     pool: new ToolPool(getAllBaseTools()),
     readFileState: new FileStateCache(),
-    shared: { permissionMode: 'bypassPermissions' },
+    shared: { permissionMode: 'bypassPermissions', todos: [] },
     canUseTool: () => Promise.resolve('allow'),
   };
   let n = 0;

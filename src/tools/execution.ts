@@ -14,6 +14,7 @@ import type {
   ParentMessage,
   PermissionDecision,
   SharedToolContext,
+  SubAgentRunner,
   ToolUseContext,
 } from './types';
 
@@ -47,6 +48,8 @@ export interface SessionEnvironment {
   canUseTool: CanUseTool;
   /** The scenario's allow / ask / deny rules, when it has any. */
   rules?: RuleSet;
+  /** Runs the Agent tool's sub-agents, where the session can. */
+  subAgents?: SubAgentRunner;
 }
 
 /** Things a call reports while it runs, besides its result. */
@@ -148,6 +151,8 @@ export async function runToolCall(
     },
     readFileState: env.readFileState,
     shared: env.shared,
+    pool: env.pool,
+    ...(env.subAgents ? { subAgents: env.subAgents } : {}),
   };
 
   try {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
 import type { FileStateCache } from './file/fileState';
+import type { ToolPool } from './pool';
 
 /** The four permission modes of SPEC §3.6. */
 export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan';
@@ -32,9 +33,46 @@ export type CanUseTool = (request: PermissionRequest) => Promise<PermissionAnswe
 /** A change to the shared context a tool asks for; applied after the tool ends (unsafe tools only). */
 export type ContextModifier = (context: SharedToolContext) => SharedToolContext;
 
+/** One entry of the session's todo list (TodoWrite). */
+export interface TodoItem {
+  content: string;
+  status: 'pending' | 'in_progress' | 'completed';
+  /** The present-continuous form shown while it is in progress ("Running the tests"). */
+  activeForm: string;
+}
+
 /** The part of the context that outlives one call and that context modifiers may change. */
 export interface SharedToolContext {
   permissionMode: PermissionMode;
+  /** The session's todo list, replaced whole by TodoWrite. */
+  todos: readonly TodoItem[];
+  /** The mode EnterPlanMode left, restored by ExitPlanMode. */
+  modeBeforePlan?: PermissionMode;
+}
+
+/** What the Agent tool asks the session for: one sub-agent run. */
+export interface SubAgentRequest {
+  /** The Agent call's tool_use id (a scenario scripts the sub-agent under it). */
+  toolUseId: string;
+  description: string;
+  prompt: string;
+  subagentType?: string;
+  /** The calling turn's child signal: aborting the turn aborts the sub-agent. */
+  signal: AbortSignal;
+}
+
+/** A finished sub-agent run. */
+export interface SubAgentResult {
+  /** The sub-agent's last text: the Agent call's result. */
+  text: string;
+  turns: number;
+  toolUses: number;
+  interrupted: boolean;
+}
+
+/** Runs sub-agents for the Agent tool; the session provides it (the tool layer has no loop). */
+export interface SubAgentRunner {
+  run(request: SubAgentRequest): Promise<SubAgentResult>;
 }
 
 /** Everything a tool call may use. One per call; the shared parts are shared by reference. */
@@ -47,6 +85,10 @@ export interface ToolUseContext {
   /** Files read in this session, for read-before-write and "unchanged since last read". */
   readonly readFileState: FileStateCache;
   readonly shared: SharedToolContext;
+  /** The run's tool pool (ToolSearch reads and discovers through it). */
+  readonly pool: ToolPool;
+  /** Present where the session can run sub-agents. */
+  readonly subAgents?: SubAgentRunner;
 }
 
 /** What `call` returns. `isError` marks a failure the tool reports as data (a non-zero exit). */
