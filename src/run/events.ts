@@ -1,4 +1,5 @@
 import type { CallOutcome, ToolResultBlock } from '../tools/execution';
+import type { PermissionMode, TodoItem } from '../tools/types';
 
 /** The four strategies of SPEC §7. */
 export type Strategy = 'streaming' | 'batched' | 'serial' | 'parallel';
@@ -42,8 +43,10 @@ export type RunEvent =
   | { type: 'call_completed'; at: number; id: string; outcome: CallOutcome; result: ToolResultBlock | null }
   | { type: 'call_yielded'; at: number; id: string }
   | { type: 'turn_ended'; at: number; turn: number; agent?: string }
-  | { type: 'todos_changed'; at: number; todos: unknown[] }
-  | { type: 'permission_mode_changed'; at: number; mode: string }
+  /** The todo list after a TodoWrite call (`by`). */
+  | { type: 'todos_changed'; at: number; todos: TodoItem[]; by: string; agent?: string }
+  /** The permission mode after a call (`by`) switched it. */
+  | { type: 'permission_mode_changed'; at: number; mode: PermissionMode; by: string; agent?: string }
   | { type: 'run_ended'; at: number; files: Record<string, string>; error?: string };
 
 export type RunEventType = RunEvent['type'];

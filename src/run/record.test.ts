@@ -154,9 +154,10 @@ describe('reduceRun', () => {
   it('shares unchanged parts between consecutive records', () => {
     const first = buildRecord(seedRun().slice(0, 30));
     const firstTurns = first.turns;
-    const second = reduceRun(first, { type: 'todos_changed', at: 1400, todos: [{ content: 'x' }] });
+    const todo = { content: 'x', status: 'pending', activeForm: 'Doing x' } as const;
+    const second = reduceRun(first, { type: 'todos_changed', at: 1400, todos: [todo], by: 'toolu_1' });
     expect(second.turns[0]!.calls[0]).toBe(firstTurns[0]!.calls[0]);
-    expect(second.todos).toEqual([{ content: 'x' }]);
+    expect(second.todos).toEqual([todo]);
   });
 
   it('folds the same log to the same record, with buildRecord or event by event', () => {
@@ -178,7 +179,7 @@ describe('reduceRun', () => {
   it('attaches the checker verdict, and keeps it through later events', () => {
     const checked = withExpectations(buildRecord(seedRun()), { passed: false, failures: ['turn 0: …'] });
     expect(checked.expectations).toEqual({ passed: false, failures: ['turn 0: …'] });
-    expect(reduceRun(checked, { type: 'todos_changed', at: 2600, todos: [] }).expectations?.passed).toBe(false);
+    expect(reduceRun(checked, { type: 'todos_changed', at: 2600, todos: [], by: 'toolu_1' }).expectations?.passed).toBe(false);
   });
 
   it('serialises to the SPEC §7 shape', () => {

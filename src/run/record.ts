@@ -1,4 +1,5 @@
 import type { CallOutcome, ToolResultBlock } from '../tools/execution';
+import type { PermissionMode, TodoItem } from '../tools/types';
 import type { StreamEnd, Strategy } from './events';
 
 /**
@@ -23,8 +24,8 @@ export interface RunRecord {
   readonly turns: readonly TurnRecord[];
   /** The workspace's final text files, relative to its root (set by `run_ended`). */
   readonly files: Readonly<Record<string, string>>;
-  /** The latest todo list a tool wrote. */
-  readonly todos: readonly unknown[];
+  /** The main agent's todo list as its latest TodoWrite left it (a sub-agent's list is its own). */
+  readonly todos: readonly TodoItem[];
   readonly permissionModeChanges: readonly PermissionModeChange[];
   /** Why the run failed, when it did (not a tool error: those are results). */
   readonly error?: string;
@@ -136,7 +137,11 @@ export interface PermissionRecord {
 /** A change of the permission mode (EnterPlanMode, ExitPlanMode). */
 export interface PermissionModeChange {
   readonly at: number;
-  readonly mode: string;
+  readonly mode: PermissionMode;
+  /** The call that switched it. */
+  readonly by: string;
+  /** Set when a sub-agent switched its own mode. */
+  readonly agent?: string;
 }
 
 /** Whether a run met its scenario's expectations, and what differed where it did not. */

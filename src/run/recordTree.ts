@@ -129,9 +129,11 @@ export class RecordTree {
           call.turn.yieldOrder.push(step.id);
         });
       case 'todos_changed':
-        return this.setMeta({ todos: step.todos });
-      case 'permission_mode_changed':
-        return this.setMeta({ permissionModeChanges: [...this.meta.permissionModeChanges, { at: step.at, mode: step.mode }] });
+        return step.agent === undefined ? this.setMeta({ todos: step.todos }) : undefined;
+      case 'permission_mode_changed': {
+        const change = { at: step.at, mode: step.mode, by: step.by, ...(step.agent !== undefined ? { agent: step.agent } : {}) };
+        return this.setMeta({ permissionModeChanges: [...this.meta.permissionModeChanges, change] });
+      }
       case 'run_ended':
         return this.setMeta({ status: 'ended', files: step.files, ...(step.error !== undefined ? { error: step.error } : {}) });
       default: {

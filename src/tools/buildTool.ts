@@ -34,6 +34,7 @@ export type ToolDefinition<Input, Output, Progress> = {
     | 'shouldDefer'
     | 'searchHint'
     | 'isMcp'
+    | 'sessionOnly'
   >
 >;
 
@@ -90,6 +91,7 @@ export function buildTool<Input, Output, Progress = never>(
     shouldDefer: false,
     searchHint: undefined,
     isMcp: false,
+    sessionOnly: false,
     ...definition,
     userFacingName,
     render,

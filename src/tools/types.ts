@@ -176,6 +176,11 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
   readonly searchHint: string | undefined;
   /** Whether this tool comes from an MCP server (then named `mcp__SERVER__TOOL`). */
   readonly isMcp: boolean;
+  /**
+   * The tool changes only the session's own state (the todo list, the permission mode), never the
+   * workspace or anything outside: the mode does not ask for it, and plan mode lets it run.
+   */
+  readonly sessionOnly: boolean;
 }
 
 /** The assistant message a call came from, as tools may want to see it (the sub-agent does). */

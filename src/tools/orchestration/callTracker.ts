@@ -8,7 +8,7 @@ import {
   type ToolResultBlock,
   type ToolUseBlock,
 } from '../execution';
-import type { ParentMessage } from '../types';
+import type { ParentMessage, SharedToolContext } from '../types';
 import { LazyChildSignal, toolUseError } from './abort';
 
 /** The yield policies of SPEC §3.5. */
@@ -187,10 +187,18 @@ export class CallTracker {
 
   private applyContextModifier(settlement: CallSettlement): void {
     const shared = this.options.env.shared;
-    const before = shared.permissionMode;
-    Object.assign(shared, settlement.contextModifier!({ ...shared }));
-    if (shared.permissionMode !== before) {
-      this.options.emit({ type: 'permission_mode_changed', at: this.options.now(), mode: shared.permissionMode });
+    const before = { ...shared };
+    const next = settlement.contextModifier!({ ...shared });
+    // Replace, not merge: a modifier may drop a field (ExitPlanMode drops the remembered mode).
+    for (const key of Object.keys(shared) as (keyof SharedToolContext)[]) if (!(key in next)) delete shared[key];
+    Object.assign(shared, next);
+    const tag = this.options.agent !== undefined ? { agent: this.options.agent } : {};
+    const at = this.options.now();
+    if (shared.permissionMode !== before.permissionMode) {
+      this.options.emit({ type: 'permission_mode_changed', at, mode: shared.permissionMode, by: settlement.result.tool_use_id, ...tag });
+    }
+    if (shared.todos !== before.todos) {
+      this.options.emit({ type: 'todos_changed', at, todos: shared.todos.map((todo) => ({ ...todo })), by: settlement.result.tool_use_id, ...tag });
     }
   }
 

@@ -4,12 +4,14 @@ import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
 export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'bypassPermissions', 'plan'];
 
 /**
- * The general permission system's verdict from the mode alone (SPEC §3.6): read-only calls run in
- * every mode; `plan` denies everything else; `acceptEdits` lets file writes inside the workspace run
+ * The general permission system's verdict from the mode alone (SPEC §3.6): read-only and
+ * session-only calls run in every mode; `plan` denies everything else; `acceptEdits` lets file writes inside the workspace run
  * (the path was resolved inside it by `validateInput`); `bypassPermissions` allows all; `default` asks.
  */
 export function decideByMode(tool: AnyTool, input: unknown, mode: PermissionMode): PermissionDecision {
-  if (tool.isReadOnly(input)) return { behavior: 'allow' };
+  // A session-only tool (TodoWrite, the plan-mode switches) changes nothing the mode guards; its
+  // own checkPermissions still decides (ExitPlanMode asks for the plan's approval).
+  if (tool.isReadOnly(input) || tool.sessionOnly) return { behavior: 'allow' };
   switch (mode) {
     case 'bypassPermissions':
       return { behavior: 'allow' };
