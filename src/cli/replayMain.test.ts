@@ -83,10 +83,10 @@ describe('npm run replay', () => {
 
   it('refuses settings this build cannot honour instead of ignoring them', async () => {
     const scenario = JSON.parse(minimal('success')) as Record<string, unknown>;
-    scenario.settings = { deferTools: true };
+    scenario.settings = { deny: ['Bash(rm'] };
     const cli = memoryIo({ 'ro.json': JSON.stringify(scenario) });
     expect(await replayMain(['ro.json'], cli.io)).toBe(2);
-    expect(cli.err()).toContain('settings.deferTools');
+    expect(cli.err()).toContain('settings.deny');
   });
 
   it('gives a per-call error, not a crash, for a path outside the workspace', async () => {

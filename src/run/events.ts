@@ -1,4 +1,5 @@
 import type { CallOutcome, ToolResultBlock } from '../tools/execution';
+import type { PoolReport } from '../tools/filter';
 import type { PermissionMode, TodoItem } from '../tools/types';
 
 /** The four strategies of SPEC §7. */
@@ -16,6 +17,8 @@ export type StreamEnd = 'end' | 'fallback' | 'interrupt' | 'error';
  */
 export type RunEvent =
   | { type: 'run_started'; at: number; scenario: string; sandbox: string; strategy: Strategy; settings: Record<string, unknown> }
+  /** The tool pool the run offers, with the report of each filter stage (SPEC §3.7). */
+  | { type: 'pool_ready'; at: number; report: PoolReport }
   | { type: 'turn_started'; at: number; turn: number; agent?: string }
   | { type: 'block_started'; at: number; turn: number; index: number; kind: 'text' | 'tool_use'; id?: string; name?: string; agent?: string }
   | { type: 'block_delta'; at: number; turn: number; index: number; text: string; agent?: string }

@@ -1,4 +1,5 @@
 import type { CallOutcome, ToolResultBlock } from '../tools/execution';
+import type { PoolReport } from '../tools/filter';
 import type { PermissionMode, TodoItem } from '../tools/types';
 import type { StreamEnd, Strategy } from './events';
 
@@ -24,6 +25,8 @@ export interface RunRecord {
   readonly turns: readonly TurnRecord[];
   /** The workspace's final text files, relative to its root (set by `run_ended`). */
   readonly files: Readonly<Record<string, string>>;
+  /** The tool pool's stages, deferred tools and token estimates; `null` until the pool is ready. */
+  readonly pool: PoolReport | null;
   /** The main agent's todo list as its latest TodoWrite left it (a sub-agent's list is its own). */
   readonly todos: readonly TodoItem[];
   readonly permissionModeChanges: readonly PermissionModeChange[];

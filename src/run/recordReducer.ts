@@ -51,6 +51,7 @@ class RecordView implements RunRecord {
   declare readonly endedAt: number;
   declare readonly turns: readonly TurnRecord[];
   declare readonly files: RunRecord['files'];
+  declare readonly pool: RunRecord['pool'];
   declare readonly todos: RunRecord['todos'];
   declare readonly permissionModeChanges: RunRecord['permissionModeChanges'];
   declare readonly error?: string;
@@ -89,6 +90,7 @@ class RecordView implements RunRecord {
     self.endedAt = endedAt;
     Object.defineProperty(this, 'turns', RecordView.#turnsProperty);
     self.files = meta.files;
+    self.pool = meta.pool;
     self.todos = meta.todos;
     self.permissionModeChanges = meta.permissionModeChanges;
     if (meta.error !== undefined) self.error = meta.error;

@@ -20,6 +20,7 @@ const EMPTY_META: RecordMeta = {
   status: 'idle',
   startedAt: 0,
   files: {},
+  pool: null,
   todos: [],
   permissionModeChanges: [],
   expectations: null,
@@ -128,6 +129,8 @@ export class RecordTree {
           call.fields.yieldedAt = step.at;
           call.turn.yieldOrder.push(step.id);
         });
+      case 'pool_ready':
+        return this.setMeta({ pool: step.report });
       case 'todos_changed':
         return step.agent === undefined ? this.setMeta({ todos: step.todos }) : undefined;
       case 'permission_mode_changed': {

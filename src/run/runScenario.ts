@@ -6,13 +6,15 @@ import type { Scenario, ScenarioSettings, ScenarioTurn } from '../scenarios/sche
 import type { Clock } from '../time/clock';
 import { isBlockConcurrencySafe, parseToolInput, type SessionEnvironment, type ToolUseBlock } from '../tools/execution';
 import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
-import { isDeniedAsWhole, parseRuleSet, type RuleSet } from '../tools/permissions/rules';
+import { assemblePool, type PoolReport } from '../tools/filter';
+import { parseRuleSet, type RuleSet } from '../tools/permissions/rules';
 import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
 import { getAllBaseTools } from '../tools/registry';
 import type { AnyTool, CanUseTool } from '../tools/types';
 import type { EventSink, RunEvent, Strategy } from './events';
 import { applyExpectations } from './expectations';
+import { createSubAgentRunner, scriptedSubAgentSources, type SharedLoopOptions } from './subAgents';
 import { createEmptyRecord, reduceRun, type RunRecord } from './record';
 
 export interface RunScenarioOptions {
@@ -39,9 +41,6 @@ export function settingsProblems(settings: ScenarioSettings): { path: string; me
   const problems: { path: string; message: string }[] = [];
   const rules = parseRuleSet(settings);
   if (!rules.ok) problems.push(...rules.errors);
-  if (settings.deferTools !== false) {
-    problems.push({ path: 'settings.deferTools', message: 'deferred tool discovery needs ToolSearch, which this build does not have yet; use false' });
-  }
   return problems;
 }
 
@@ -65,16 +64,18 @@ export function scriptedAnswers(settings: ScenarioSettings): CanUseTool {
   return (request) => Promise.resolve(settings.answers[request.toolUseId] ?? settings.defaultAnswer);
 }
 
-/**
- * The tools of the pool (SPEC §3.7): the mode filter (`simple` keeps Bash, Read, Edit), then tools
- * denied as a whole are dropped, then disabled ones; sorted by name.
- */
-export function poolFor(settings: ScenarioSettings, tools: readonly AnyTool[], rules: RuleSet): ToolPool {
-  const kept = (settings.toolMode === 'simple' ? tools.filter((tool) => ['Bash', 'Read', 'Edit'].includes(tool.name)) : [...tools])
-    .filter((tool) => !isDeniedAsWhole(tool, rules))
-    .filter((tool) => tool.isEnabled());
-  kept.sort((a, b) => a.name.localeCompare(b.name));
-  return new ToolPool(kept);
+/** The run's tool pool and its report (SPEC §3.7), from the scenario's settings. */
+export function poolFor(settings: ScenarioSettings, builtIn: readonly AnyTool[], rules: RuleSet, mcp: readonly AnyTool[] = []): { pool: ToolPool; report: PoolReport } {
+  return assemblePool({
+    builtIn,
+    mcp,
+    rules,
+    settings: {
+      toolMode: settings.toolMode,
+      deferTools: settings.deferTools,
+      ...(settings.deferThresholdTokens !== undefined ? { deferThresholdTokens: settings.deferThresholdTokens } : {}),
+    },
+  });
 }
 
 /** A model source that replays a scenario's scripted turns at their recorded times. */
@@ -157,7 +158,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
     const parsedRules = parseRuleSet(settings);
     const rules: RuleSet = parsedRules.ok ? parsedRules.rules : { allow: [], ask: [], deny: [] };
     await mountWorkspace(sandbox, scenario.workspace.files);
-    const pool = poolFor(settings, options.tools ?? getAllBaseTools(), rules);
+    const { pool, report } = poolFor(settings, options.tools ?? getAllBaseTools(), rules);
+    emit({ type: 'pool_ready', at: now(), report });
     const env: SessionEnvironment = {
       sandbox,
       clock,
@@ -167,16 +169,25 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
       canUseTool: options.canUseTool ?? scriptedAnswers(settings),
       rules,
     };
-    await runAgentLoop({
-      source: scenarioSource(scenario.turns, clock),
-      env,
+    const loop: SharedLoopOptions = {
       strategy,
       maxConcurrency: settings.maxConcurrency,
       resultOrder: settings.resultOrder,
       cascade: settings.cascade,
-      isConcurrencySafe: concurrencyRule(pool, settings),
       emit,
       now,
+    };
+    env.subAgents = createSubAgentRunner({
+      parent: env,
+      loop,
+      sourceFor: scriptedSubAgentSources(scenario.agents, (turns) => scenarioSource(turns, clock)),
+      concurrencyRule: (subPool) => concurrencyRule(subPool, settings),
+    });
+    await runAgentLoop({
+      ...loop,
+      source: scenarioSource(scenario.turns, clock),
+      env,
+      isConcurrencySafe: concurrencyRule(pool, settings),
       signal: options.signal ?? new AbortController().signal,
     });
   } catch (caught: unknown) {

@@ -103,9 +103,33 @@ export function checkScenario(scenario: Scenario, ctx: Context): void {
       ctx.addIssue({ code: 'custom', path: ['settings', 'answers', id], message: `no tool_use block in the scenario has the id "${id}", so this answer would never be used`, input: id });
     }
   }
+  const agentCalls = new Map<string, { name: string; path: Path }>();
+  scenario.turns.forEach((turn, t) =>
+    turn.stream.forEach((block, b) => {
+      if (block.type === 'tool_use') agentCalls.set(block.id, { name: block.name, path: ['turns', t, 'stream', b] });
+    }),
+  );
   for (const id of Object.keys(scenario.agents ?? {})) {
+    const call = agentCalls.get(id);
     if (!seen.has(id)) {
       ctx.addIssue({ code: 'custom', path: ['agents', id], message: `no tool_use block in the scenario has the id "${id}"; a sub-agent is keyed by the id of the Agent call that starts it`, input: id });
+    } else if (!call) {
+      ctx.addIssue({ code: 'custom', path: ['agents', id], message: `"${id}" is a call inside a sub-agent; sub-agents cannot start sub-agents, so only the main turns' Agent calls take a script`, input: id });
+    } else if (!AGENT_NAMES.includes(call.name)) {
+      ctx.addIssue({ code: 'custom', path: ['agents', id], message: `"${id}" is a ${call.name} call, not an Agent call; a sub-agent is keyed by the id of the Agent (or Task) call that starts it`, input: id });
+    }
+  }
+  for (const [id, call] of agentCalls) {
+    if (AGENT_NAMES.includes(call.name) && !scenario.agents?.[id]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...call.path, 'id'],
+        message: `the Agent call "${id}" has no scripted sub-agent: add "agents": { "${id}": { "turns": [ … ] } } with the sub-agent's responses`,
+        input: id,
+      });
     }
   }
 }
+
+/** The Agent tool's name and alias (the scenario layer does not import the tools). */
+const AGENT_NAMES = ['Agent', 'Task'];

@@ -81,6 +81,7 @@ describe('the scenario schema', () => {
       maxConcurrency: 10,
       toolMode: 'full',
       deferTools: false,
+      mcpServers: [],
       resultOrder: 'request',
       cascade: 'bash',
       bashConcurrency: 'never',
@@ -205,6 +206,16 @@ describe('the scenario schema', () => {
     const scenario = fullScenario();
     scenario.turns[1]!.expect = { batches: [['toolu_9', 'toolu_1']], outcomes: { toolu_x: 'success' }, yieldOrder: ['toolu_y'] };
     expect(paths(errorsOf(scenario))).toEqual(['turns[1].expect.batches[0][1]', 'turns[1].expect.yieldOrder[0]', 'turns[1].expect.outcomes.toolu_x']);
+  });
+
+  it('refuses an Agent call without a scripted sub-agent, and a script keyed by a call that is not an Agent call', () => {
+    const scenario = fullScenario();
+    scenario.turns[0]!.stream.push({ type: 'tool_use', id: 'toolu_task', name: 'Task', input: {}, at: 0, durationMs: 1 });
+    scenario.agents = { ...scenario.agents, toolu_1: { turns: minimal().turns } };
+    const errors = errorsOf(scenario);
+    expect(errors.map((error) => error.path)).toEqual(expect.arrayContaining(['agents.toolu_1', `turns[0].stream[${scenario.turns[0]!.stream.length - 1}].id`]));
+    expect(errors.find((error) => error.path === 'agents.toolu_1')!.message).toContain('not an Agent call');
+    expect(errors.find((error) => error.path !== 'agents.toolu_1')!.message).toContain('"agents": { "toolu_task"');
   });
 
   it('keeps its enums in step with the engine’s types', () => {

@@ -98,6 +98,10 @@ export const settingsSchema = z
       .default(false)
       .describe('Deferred tool discovery: true, false, or "auto" (defer when the schemas exceed deferThresholdTokens).'),
     deferThresholdTokens: z.int().positive().optional().describe('With deferTools "auto": defer when the deferred tools’ schemas exceed this many tokens.'),
+    mcpServers: z
+      .array(z.enum(['demo']))
+      .default([])
+      .describe('MCP servers to connect; "demo" is the in-process demo server whose tools join the pool as mcp__demo__*.'),
     resultOrder: z.enum(['request', 'completion']).default('request').describe('request: yield results in request order; completion: a finished safe call may pass a slower safe sibling.'),
     cascade: z.enum(['bash', 'any', 'none']).default('bash').describe('Which failing tool cancels its siblings: Bash only, any tool, or none.'),
     bashConcurrency: z.enum(['never', 'read-only']).default('never').describe('never: every Bash call is unsafe; read-only: read-only commands run in parallel.'),

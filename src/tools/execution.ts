@@ -133,14 +133,18 @@ export async function runToolCall(
   if (!tool) return settle(toolUseError(`Error: No such tool available: ${block.name}`), 'invalid');
   // 2. Abort check
   if (signal.aborted) return aborted(false);
+  // A deferred tool is callable only once ToolSearch has loaded its schema.
+  if (env.pool.isUndiscovered(tool.name)) {
+    const parsed = parseToolInput(tool, block);
+    const problem = parsed.ok ? `${tool.name} has not been loaded yet.` : `${parsed.message}.`;
+    return settle(
+      toolUseError(`${problem} ${tool.name} is a deferred tool whose schema has not been loaded: call ToolSearch with query "select:${tool.name}" first, then call it again.`),
+      'invalid',
+    );
+  }
   // 3. Schema
   const parsed = parseToolInput(tool, block);
-  if (!parsed.ok) {
-    const hint = env.pool.isUndiscovered(tool.name)
-      ? ` ${tool.name} is a deferred tool whose schema has not been loaded: call ToolSearch with query "select:${tool.name}" first, then call it again.`
-      : '';
-    return settle(toolUseError(parsed.message + hint), 'invalid');
-  }
+  if (!parsed.ok) return settle(toolUseError(parsed.message), 'invalid');
   const input = parsed.input;
   const context: ToolUseContext = {
     toolUseId: block.id,

@@ -6,8 +6,8 @@ describe('getAllBaseTools', () => {
   const tools = getAllBaseTools();
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
-  it('offers the six core tools', () => {
-    expect(tools.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Edit', 'Write', 'Glob', 'Grep']);
+  it('offers the whole catalogue, one tool per category of the seed', () => {
+    expect(tools.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Edit', 'Write', 'Glob', 'Grep', 'Agent', 'TodoWrite', 'EnterPlanMode', 'ExitPlanMode']);
   });
 
   it('flags each tool as the catalogue says', () => {
@@ -21,6 +21,11 @@ describe('getAllBaseTools', () => {
     expect(flags('Bash', { command: 'ls' })).toEqual({ safe: false, readOnly: false, limit: 30_000, deferred: false });
     expect(flags('Edit', { file_path: 'a', old_string: 'a', new_string: 'b' })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: false });
     expect(flags('Write', { file_path: 'a', content: '' })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: false });
+    expect(flags('Agent', { description: 'd', prompt: 'p' })).toEqual({ safe: true, readOnly: true, limit: 100_000, deferred: false });
+    expect(flags('TodoWrite', { todos: [] })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: true });
+    expect(flags('ExitPlanMode', { plan: 'p' })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: true });
+    expect(flags('EnterPlanMode', {})).toMatchObject({ safe: false, deferred: true });
+    expect(byName.get('Agent')!.aliases).toEqual(['Task']);
   });
 
   it('gives every tool a strict schema that turns into JSON Schema with a description on every field', () => {

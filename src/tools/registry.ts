@@ -1,15 +1,20 @@
+import { AgentTool } from './agent/AgentTool';
 import { BashTool } from './bash/BashTool';
 import { EditTool } from './file/EditTool';
 import { ReadTool } from './file/ReadTool';
 import { WriteTool } from './file/WriteTool';
+import { EnterPlanModeTool } from './plan/EnterPlanModeTool';
+import { ExitPlanModeTool } from './plan/ExitPlanModeTool';
 import { GlobTool } from './search/GlobTool';
 import { GrepTool } from './search/GrepTool';
+import { TodoWriteTool } from './todo/TodoWriteTool';
 import type { AnyTool } from './types';
 
 /**
  * Every built-in tool, before the pool's filters (mode, deny rules, enabled) pick what a run
- * offers (SPEC §3.7). The pool sorts by name; this list keeps the catalogue's order.
+ * offers (SPEC §3.7). The pool sorts by name; this list keeps the catalogue's order. ToolSearch is
+ * added by the pool when deferral is on.
  */
 export function getAllBaseTools(): AnyTool[] {
-  return [BashTool, ReadTool, EditTool, WriteTool, GlobTool, GrepTool];
+  return [BashTool, ReadTool, EditTool, WriteTool, GlobTool, GrepTool, AgentTool, TodoWriteTool, EnterPlanModeTool, ExitPlanModeTool];
 }

@@ -1,15 +1,18 @@
 import bashCascade from './bash-cascade.json';
 import bashReadonlyParallel from './bash-readonly-parallel.json';
 import concurrencyCap from './concurrency-cap.json';
+import deferredDiscovery from './deferred-discovery.json';
 import errorsStayLocal from './errors-stay-local.json';
 import invalidInput from './invalid-input.json';
 import parallelEditRace from './parallel-edit-race.json';
 import permissionRules from './permission-rules.json';
+import planMode from './plan-mode.json';
 import readBeforeEdit from './read-before-edit.json';
 import resultOrder from './result-order.json';
 import seedPartition from './seed-partition.json';
 import streamingFallback from './streaming-fallback.json';
 import streamingSpeedup from './streaming-speedup.json';
+import subAgent from './sub-agent.json';
 import unknownTool from './unknown-tool.json';
 import userInterrupt from './user-interrupt.json';
 
@@ -32,4 +35,7 @@ export const BUILT_IN_SCENARIOS: readonly unknown[] = [
   permissionRules,
   userInterrupt,
   streamingFallback,
+  subAgent,
+  planMode,
+  deferredDiscovery,
 ];

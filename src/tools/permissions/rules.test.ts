@@ -104,3 +104,19 @@ describe('path rules', () => {
     if (!parsed.ok) expect(parsed.errors[0]!.path).toBe('settings.allow[0]');
   });
 });
+
+describe('MCP server rules', () => {
+  const mcpTool = (name: string) => ({ ...(GlobTool as AnyTool), name, isMcp: true }) as AnyTool;
+
+  it('mcp__server and mcp__server__* cover every tool of that server; mcp__server__tool is exact', () => {
+    for (const rule of ['mcp__demo', 'mcp__demo__*']) {
+      const set = rules({ deny: [rule] });
+      expect(isDeniedAsWhole(mcpTool('mcp__demo__get_weather'), set), rule).toBeDefined();
+      expect(isDeniedAsWhole(mcpTool('mcp__demolition__x'), set), rule).toBeUndefined();
+      expect(isDeniedAsWhole(mcpTool('mcp__other__get_weather'), set), rule).toBeUndefined();
+    }
+    const exact = rules({ deny: ['mcp__demo__create_issue'] });
+    expect(isDeniedAsWhole(mcpTool('mcp__demo__create_issue'), exact)).toBeDefined();
+    expect(isDeniedAsWhole(mcpTool('mcp__demo__lookup_issue'), exact)).toBeUndefined();
+  });
+});

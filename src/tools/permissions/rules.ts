@@ -21,6 +21,9 @@ export interface RuleSet {
 /** Parses one rule; a string is the error. */
 export function parseRule(source: string): PermissionRule | string {
   const text = source.trim();
+  // `mcp__server__*` names every tool of a server: the same rule as `mcp__server`.
+  const server = /^(mcp__[\w-]+?)__\*$/.exec(text);
+  if (server) return { source, tool: server[1]!, content: undefined };
   const match = /^([A-Za-z_][\w-]*)(?:\((.*)\))?$/s.exec(text);
   if (!match) return `"${source}" is not a rule: write Tool or Tool(pattern), e.g. Bash(npm test:*) or Read(src/**)`;
   const content = match[2];

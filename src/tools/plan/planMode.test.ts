@@ -71,7 +71,7 @@ describe('EnterPlanMode and ExitPlanMode', () => {
     expect(EnterPlanModeTool.isReadOnly({})).toBe(true);
     for (const tool of [EnterPlanModeTool, ExitPlanModeTool]) {
       expect(tool.shouldDefer).toBe(true);
-      expect(tool.isConcurrencySafe({ plan: 'x' })).toBe(false);
+      expect(tool.isConcurrencySafe({ plan: 'x' } as never)).toBe(false);
     }
   });
 });

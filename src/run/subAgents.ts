@@ -1,0 +1,76 @@
+import { runAgentLoop, type LoopOptions, type ModelSource } from '../model/loop';
+import type { ScenarioTurn } from '../scenarios/schema';
+import { AGENT_TOOL_NAMES } from '../tools/agent/AgentTool';
+import type { SessionEnvironment, ToolUseBlock } from '../tools/execution';
+import { FileStateCache } from '../tools/file/fileState';
+import { ToolPool } from '../tools/pool';
+import type { SubAgentRequest, SubAgentResult, SubAgentRunner } from '../tools/types';
+
+/** What every agent of a run shares: the scheduler settings, the event sink and the time. */
+export type SharedLoopOptions = Pick<LoopOptions, 'strategy' | 'maxConcurrency' | 'resultOrder' | 'cascade' | 'emit' | 'now'>;
+
+export interface SubAgentSessionOptions {
+  /** The session that starts the sub-agents (its sandbox, clock, rules and answers are shared). */
+  parent: SessionEnvironment;
+  loop: SharedLoopOptions;
+  /** The model of one sub-agent, or a message saying why there is none for that call. */
+  sourceFor(request: SubAgentRequest): ModelSource | string;
+  /** The safety rule of the partition for a pool (the scenario's Bash policy). */
+  concurrencyRule(pool: ToolPool): (block: ToolUseBlock) => boolean;
+}
+
+/** A scenario's scripted sub-agents as model sources, keyed by the Agent call's id. */
+export function scriptedSubAgentSources(
+  agents: Readonly<Record<string, { turns: ScenarioTurn[] }>> | undefined,
+  sourceOf: (turns: readonly ScenarioTurn[]) => ModelSource,
+): (request: SubAgentRequest) => ModelSource | string {
+  return (request) => {
+    const script = agents?.[request.toolUseId];
+    if (!script) return `the scenario scripts no sub-agent for the Agent call ${request.toolUseId}: add "agents": { "${request.toolUseId}": { "turns": [ … ] } }`;
+    return sourceOf(script.turns);
+  };
+}
+
+/**
+ * Runs the Agent tool's sub-agents (SPEC §3, REFERENCE): each gets its own conversation, its own
+ * file-state cache and shared context, its own scheduler (a fresh loop), and the parent's pool
+ * without Agent, so no sub-agent starts another. It runs under the Agent call's signal, a child of
+ * the calling turn's, so stopping the turn stops it. Its events carry the Agent call's id, which
+ * nests them under that call in the run record.
+ */
+export function createSubAgentRunner(options: SubAgentSessionOptions): SubAgentRunner {
+  const { parent } = options;
+  return {
+    async run(request): Promise<SubAgentResult> {
+      const source = options.sourceFor(request);
+      if (typeof source === 'string') throw new Error(source);
+      const pool = new ToolPool(
+        parent.pool.tools.filter((tool) => !AGENT_TOOL_NAMES.includes(tool.name)),
+        parent.pool.deferred,
+      );
+      const env: SessionEnvironment = {
+        sandbox: parent.sandbox,
+        clock: parent.clock,
+        pool,
+        readFileState: new FileStateCache(),
+        shared: { permissionMode: parent.shared.permissionMode, todos: [] },
+        canUseTool: parent.canUseTool,
+        ...(parent.rules ? { rules: parent.rules } : {}),
+      };
+      const result = await runAgentLoop({
+        ...options.loop,
+        source,
+        env,
+        isConcurrencySafe: options.concurrencyRule(pool),
+        signal: request.signal,
+        agent: request.toolUseId,
+        prompt: request.prompt,
+      });
+      const toolUses = result.messages.reduce(
+        (count, message) => count + (message.role === 'assistant' ? message.content.filter((block) => block.type === 'tool_use').length : 0),
+        0,
+      );
+      return { text: result.finalText, turns: result.turns, toolUses, interrupted: result.interrupted };
+    },
+  };
+}
