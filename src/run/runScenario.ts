@@ -7,6 +7,7 @@ import type { Clock } from '../time/clock';
 import { isBlockConcurrencySafe, parseToolInput, type SessionEnvironment, type ToolUseBlock } from '../tools/execution';
 import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
 import { assemblePool, type PoolReport } from '../tools/filter';
+import { connectMcpServers, type McpSession } from '../tools/mcp/servers';
 import { parseRuleSet, type RuleSet } from '../tools/permissions/rules';
 import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
@@ -152,13 +153,15 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
 
   emit({ type: 'run_started', at: now(), scenario: scenario.id, sandbox: sandbox.kind, strategy, settings: { ...settings } });
   let error: string | undefined;
+  let mcp: McpSession | undefined;
   try {
     const problems = settingsProblems(settings);
     if (problems.length > 0) throw new Error(`the scenario's settings cannot be honoured: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
     const parsedRules = parseRuleSet(settings);
     const rules: RuleSet = parsedRules.ok ? parsedRules.rules : { allow: [], ask: [], deny: [] };
     await mountWorkspace(sandbox, scenario.workspace.files);
-    const { pool, report } = poolFor(settings, options.tools ?? getAllBaseTools(), rules);
+    mcp = await connectMcpServers(settings.mcpServers, { clock });
+    const { pool, report } = poolFor(settings, [...(options.tools ?? getAllBaseTools()), ...mcp.resourceTools], rules, mcp.tools);
     emit({ type: 'pool_ready', at: now(), report });
     const env: SessionEnvironment = {
       sandbox,
@@ -192,6 +195,8 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
     });
   } catch (caught: unknown) {
     error = caught instanceof Error ? caught.message : String(caught);
+  } finally {
+    await mcp?.close().catch(() => undefined);
   }
   const files = await snapshotFiles(sandbox).catch(() => ({}));
   emit({ type: 'run_ended', at: now(), files, ...(error !== undefined ? { error } : {}) });

@@ -11,9 +11,11 @@ export interface ApiToolDefinition {
 /**
  * The model-facing definition of a tool: its prompt as the description and its Zod schema turned
  * into JSON Schema by `z.toJSONSchema` (the same schema that validates the model's input), as the
- * input side sees it, so defaulted fields are optional.
+ * input side sees it, so defaulted fields are optional. A tool with a JSON Schema of its own (an
+ * MCP server's, made strict like every input schema here) shows that one.
  */
 export function toApiTool(tool: AnyTool): ApiToolDefinition {
-  const { $schema: _dialect, ...input_schema } = z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const source = tool.inputJSONSchema ?? (z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>);
+  const { $schema: _dialect, ...input_schema } = source;
   return { name: tool.name, description: tool.prompt(), input_schema };
 }

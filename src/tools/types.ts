@@ -181,6 +181,11 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
    * workspace or anything outside: the mode does not ask for it, and plan mode lets it run.
    */
   readonly sessionOnly: boolean;
+  /**
+   * The JSON Schema to show the model, when the tool has one of its own (an MCP server's); else
+   * the definition is generated from `inputSchema`.
+   */
+  readonly inputJSONSchema?: Record<string, unknown>;
 }
 
 /** The assistant message a call came from, as tools may want to see it (the sub-agent does). */

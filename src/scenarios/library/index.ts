@@ -4,6 +4,7 @@ import concurrencyCap from './concurrency-cap.json';
 import deferredDiscovery from './deferred-discovery.json';
 import errorsStayLocal from './errors-stay-local.json';
 import invalidInput from './invalid-input.json';
+import mcpTools from './mcp-tools.json';
 import parallelEditRace from './parallel-edit-race.json';
 import permissionRules from './permission-rules.json';
 import planMode from './plan-mode.json';
@@ -38,4 +39,5 @@ export const BUILT_IN_SCENARIOS: readonly unknown[] = [
   subAgent,
   planMode,
   deferredDiscovery,
+  mcpTools,
 ];

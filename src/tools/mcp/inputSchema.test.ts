@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { zodFromToolInputSchema } from './inputSchema';
+
+const accepts = (schema: Record<string, unknown>, value: unknown) => zodFromToolInputSchema(schema).safeParse(value).success;
+
+describe('zodFromToolInputSchema', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      count: { type: 'integer' },
+      ratio: { type: 'number' },
+      force: { type: 'boolean' },
+      tags: { type: 'array', items: { type: 'string' } },
+      mode: { type: 'string', enum: ['fast', 'slow'] },
+      nested: { type: 'object', properties: { depth: { type: 'integer' } } },
+    },
+    required: ['name'],
+  };
+
+  it('accepts what the JSON Schema accepts', () => {
+    expect(accepts(schema, { name: 'a', count: 2, ratio: 0.5, force: true, tags: ['x'], mode: 'fast', nested: { depth: 1 } })).toBe(true);
+    expect(accepts(schema, { name: 'a' })).toBe(true);
+  });
+
+  it.each([
+    ['a missing required field', { count: 1 }],
+    ['a wrong type', { name: 1 }],
+    ['a fraction for an integer', { name: 'a', count: 1.5 }],
+    ['a value outside the enum', { name: 'a', mode: 'medium' }],
+    ['a wrong array item', { name: 'a', tags: [1] }],
+    ['an unknown field', { name: 'a', extra: true }],
+    ['an unknown nested field', { name: 'a', nested: { depth: 1, width: 2 } }],
+  ])('rejects %s', (_what, value) => {
+    expect(accepts(schema, value)).toBe(false);
+  });
+
+  it('leaves an object open when the server says it allows other fields', () => {
+    expect(accepts({ type: 'object', properties: { a: { type: 'string' } }, additionalProperties: true }, { a: 'x', b: 1 })).toBe(true);
+  });
+
+  it('keeps allOf members open, so each sees the fields of the others', () => {
+    const combined = { type: 'object', allOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] };
+    expect(accepts(combined, { a: 'x', b: 'y' })).toBe(true);
+  });
+
+  it('falls back to any object for a schema Zod cannot express', () => {
+    const conditional = { type: 'object', if: { properties: { a: { const: 1 } } }, then: { required: ['b'] } };
+    expect(accepts(conditional, { a: 1 })).toBe(true);
+    expect(accepts(conditional, 'not an object')).toBe(false);
+  });
+
+  it('does not change the schema it was given', () => {
+    const given = { type: 'object', properties: { a: { type: 'string' } } };
+    zodFromToolInputSchema(given);
+    expect(given).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+  });
+});

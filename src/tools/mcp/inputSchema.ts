@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** An MCP tool's arguments: always a JSON object (the protocol requires `type: "object"`). */
+export type McpToolInput = Record<string, unknown>;
+
+/** Keywords whose value is one subschema. */
+const SUBSCHEMA_KEYS = ['items', 'additionalItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames'] as const;
+/**
+ * Keywords whose value is a list of subschemas. Not `allOf`: its members each see the whole
+ * object, so making them strict would reject the fields the other members define.
+ */
+const SUBSCHEMA_LIST_KEYS = ['anyOf', 'oneOf', 'prefixItems'] as const;
+/** Keywords whose value maps names to subschemas. */
+const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definitions'] as const;
+
+/**
+ * A Zod schema that checks a call's arguments against the server's JSON Schema before the call
+ * goes out, so a wrong type or a missing field fails like any tool's input. Objects that do not say
+ * whether they allow other fields are made strict, as every input schema of the tool system is.
+ * A schema Zod cannot express (`if`/`then`, `not`, external `$ref`s) falls back to any object:
+ * the server still validates what it gets.
+ */
+export function zodFromToolInputSchema(jsonSchema: Record<string, unknown>): z.ZodType<McpToolInput> {
+  try {
+    const converted = z.fromJSONSchema(withStrictObjects(jsonSchema) as z.core.JSONSchema.JSONSchema);
+    // The root is an object schema (the protocol and the SDK's listing both insist), so what it
+    // accepts is an object.
+    return converted as z.ZodType<McpToolInput>;
+  } catch {
+    return z.record(z.string(), z.unknown());
+  }
+}
+
+/** The server's schema as the model is shown it: strict, like the Zod schema that checks the input. */
+export function strictToolInputSchema(jsonSchema: Record<string, unknown>): Record<string, unknown> {
+  return withStrictObjects(jsonSchema) as Record<string, unknown>;
+}
+
+/** A copy of `schema` where every object schema without `additionalProperties` gets `false`. */
+function withStrictObjects(schema: unknown): unknown {
+  if (!isPlainObject(schema)) return schema;
+  const copy: Record<string, unknown> = { ...schema };
+  for (const key of SUBSCHEMA_KEYS) if (key in copy) copy[key] = withStrictObjects(copy[key]);
+  for (const key of SUBSCHEMA_LIST_KEYS) {
+    const list = copy[key];
+    if (Array.isArray(list)) copy[key] = list.map(withStrictObjects);
+  }
+  for (const key of SUBSCHEMA_MAP_KEYS) {
+    const map = copy[key];
+    if (isPlainObject(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, withStrictObjects(sub)]));
+  }
+  if (isPlainObject(copy.additionalProperties)) copy.additionalProperties = withStrictObjects(copy.additionalProperties);
+  const isObjectSchema = copy.type === 'object' || (Array.isArray(copy.type) && copy.type.includes('object'));
+  if (isObjectSchema && !('additionalProperties' in copy) && !('patternProperties' in copy)) copy.additionalProperties = false;
+  return copy;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,170 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createToolTestEnv } from '../../../test/toolEnv';
+import { createVirtualClock } from '../../time/clock';
+import { toApiTool } from '../apiSchema';
+import { decideByRules, parseRuleSet, type PermissionRule, type RuleSet } from '../permissions/rules';
+import { connectDemoServer, type McpConnection } from './connection';
+import { mcpToolName, mcpToolsFor, type McpTool } from './mcpTool';
+
+const open: McpConnection[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connection) => connection.close()));
+});
+
+async function demo(options: Parameters<typeof connectDemoServer>[0] = {}): Promise<{ connection: McpConnection; tools: McpTool[] }> {
+  const connection = await connectDemoServer(options);
+  open.push(connection);
+  return { connection, tools: mcpToolsFor(connection) };
+}
+
+function byName(tools: readonly McpTool[], name: string): McpTool {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  return tool;
+}
+
+function rules(lists: Partial<Record<'allow' | 'ask' | 'deny', string[]>>): RuleSet {
+  const parsed = parseRuleSet({ allow: lists.allow ?? [], ask: lists.ask ?? [], deny: lists.deny ?? [] });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.rules;
+}
+
+describe('mcpToolsFor', () => {
+  it('wraps every server tool as a deferred MCP tool named mcp__SERVER__TOOL', async () => {
+    const { tools } = await demo();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'mcp__demo__get_weather',
+      'mcp__demo__lookup_issue',
+      'mcp__demo__create_issue',
+      'mcp__demo__slow_echo',
+    ]);
+    for (const tool of tools) {
+      expect(tool.isMcp).toBe(true);
+      expect(tool.shouldDefer).toBe(true);
+      expect(tool.maxResultSizeChars).toBe(100_000);
+      expect(tool.prompt().length).toBeGreaterThan(20);
+    }
+  });
+
+  it('takes read-only and concurrency-safe from readOnlyHint, destructive from destructiveHint', async () => {
+    const { tools } = await demo();
+    const weather = byName(tools, 'mcp__demo__get_weather');
+    const create = byName(tools, 'mcp__demo__create_issue');
+    expect([weather.isReadOnly({}), weather.isConcurrencySafe({}), weather.isDestructive({})]).toEqual([true, true, false]);
+    expect([create.isReadOnly({}), create.isConcurrencySafe({}), create.isDestructive({})]).toEqual([false, false, false]);
+  });
+
+  it('fails closed when the server gives no annotations: not read-only, not safe, destructive', async () => {
+    const { connection } = await demo();
+    const [bare] = mcpToolsFor({ ...connection, tools: [{ name: 'wipe', inputSchema: { type: 'object' } }] });
+    expect([bare!.isReadOnly({}), bare!.isConcurrencySafe({}), bare!.isDestructive({})]).toEqual([false, false, true]);
+  });
+
+  it('makes characters an API tool name cannot hold into _', () => {
+    expect(mcpToolName('demo', 'issues.create v2')).toBe('mcp__demo__issues_create_v2');
+  });
+
+  it('keeps the server JSON Schema, and its Zod schema gives the API the same fields', async () => {
+    const { tools } = await demo();
+    const weather = byName(tools, 'mcp__demo__get_weather');
+    expect(weather.inputJSONSchema).toMatchObject({ type: 'object', required: ['city'], properties: { city: { type: 'string' } } });
+    expect(toApiTool(weather).input_schema).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      required: ['city'],
+      properties: { city: { type: 'string', description: 'The city, e.g. "Oslo"' } },
+    });
+  });
+
+  it('is covered by server rules (mcp__demo, mcp__demo__*) and exact tool rules, not by other servers', async () => {
+    const { tools } = await demo();
+    const create = byName(tools, 'mcp__demo__create_issue');
+    const decide = (set: RuleSet) => decideByRules(create, {}, set, '/workspace', 'default')?.behavior;
+    expect(decide(rules({ deny: ['mcp__demo'] }))).toBe('deny');
+    // Built by hand: parseRule does not accept the `__*` form yet, though toolMatches handles it.
+    const wildcard: PermissionRule = { source: 'mcp__demo__*', tool: 'mcp__demo__*', content: undefined };
+    expect(decide({ allow: [], ask: [], deny: [wildcard] })).toBe('deny');
+    expect(decide(rules({ allow: ['mcp__demo__create_issue'] }))).toBe('allow');
+    expect(decide(rules({ deny: ['mcp__demo__lookup_issue', 'mcp__other'] }))).toBeUndefined();
+  });
+});
+
+describe('an MCP tool call through the pipeline', () => {
+  it('returns the text the server sent', async () => {
+    const { tools } = await demo();
+    const run = await createToolTestEnv({}, tools).run('mcp__demo__get_weather', { city: 'Oslo' });
+    expect(run.outcome).toBe('success');
+    expect(run.result).toMatchObject({ is_error: false, content: 'Oslo: light snow, -3 °C, humidity 90%' });
+  });
+
+  it('rejects a wrong type before the call reaches the server', async () => {
+    const { connection, tools } = await demo();
+    const callTool = vi.spyOn(connection.client, 'callTool');
+    const run = await createToolTestEnv({}, tools).run('mcp__demo__get_weather', { city: 42 });
+    expect(run.outcome).toBe('invalid');
+    expect(run.result.content).toMatch(/^<tool_use_error>InputValidationError: mcp__demo__get_weather failed: city: .*expected string/);
+    expect(callTool).not.toHaveBeenCalled();
+  });
+
+  it('rejects an unknown field and a missing required one', async () => {
+    const { tools } = await demo();
+    const t = createToolTestEnv({}, tools);
+    expect((await t.run('mcp__demo__get_weather', { city: 'Oslo', units: 'F' })).result.content).toMatch(/unexpected field\(s\) `units`/);
+    expect((await t.run('mcp__demo__create_issue', { title: 'x' })).result.content).toMatch(/body: /);
+  });
+
+  it('reports a result the server marked isError as an error', async () => {
+    const { tools } = await demo();
+    const run = await createToolTestEnv({}, tools).run('mcp__demo__lookup_issue', { id: 99 });
+    expect(run.outcome).toBe('error');
+    expect(run.result).toMatchObject({ is_error: true, content: 'Issue #99 does not exist; the tracker has #1 to #2.' });
+  });
+
+  it('changes the server state through a writing tool and reads it back', async () => {
+    const { tools } = await demo();
+    const t = createToolTestEnv({}, tools);
+    expect((await t.run('mcp__demo__create_issue', { title: 'Glob is slow', body: 'on big trees' })).result.content).toBe(
+      'Created issue #3: Glob is slow',
+    );
+    expect((await t.run('mcp__demo__lookup_issue', { id: 3 })).result.content).toBe('#3 [open] Glob is slow\n\non big trees');
+  });
+
+  it('runs two slow_echo calls at once over one connection', async () => {
+    const clock = createVirtualClock();
+    const { tools } = await demo({ clock });
+    const t = createToolTestEnv({}, tools);
+    const both = Promise.all([
+      t.run('mcp__demo__slow_echo', { text: 'a', delayMs: 300 }),
+      t.run('mcp__demo__slow_echo', { text: 'b', delayMs: 300 }),
+    ]);
+    // Both server-side waits are set before either ends.
+    await vi.waitFor(() => expect(clock.pending()).toBe(2));
+    const runs = await clock.runUntil(both);
+    expect(runs.map((run) => run.result.content)).toEqual(['a', 'b']);
+    expect(clock.now()).toBe(300);
+  });
+
+  it('ends as interrupted when its signal aborts mid-call, without waiting for the server', async () => {
+    const { tools } = await demo();
+    const controller = new AbortController();
+    const started = performance.now();
+    const pending = createToolTestEnv({}, tools).run('mcp__demo__slow_echo', { text: 'late', delayMs: 5000 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const run = await pending;
+    expect(run.outcome).toBe('interrupted');
+    expect(run.result.is_error).toBe(true);
+    expect(run.result.content).toMatch(/stopped this tool call while it ran/);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('cancels the request on the server too, so its timer is cleared', async () => {
+    const clock = createVirtualClock();
+    const { tools } = await demo({ clock });
+    const controller = new AbortController();
+    const pending = createToolTestEnv({}, tools).run('mcp__demo__slow_echo', { text: 'never', delayMs: 5000 }, { signal: controller.signal });
+    await vi.waitFor(() => expect(clock.pending()).toBe(1));
+    controller.abort();
+    expect((await pending).outcome).toBe('interrupted');
+    await vi.waitFor(() => expect(clock.pending()).toBe(0));
+  });
+});

@@ -1,0 +1,104 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { buildTool } from '../buildTool';
+import type { Tool } from '../types';
+import type { McpConnection, McpToolDefinition } from './connection';
+import { textOfToolContent } from './contentText';
+import { strictToolInputSchema, zodFromToolInputSchema, type McpToolInput } from './inputSchema';
+
+export type { McpToolInput };
+
+/** The result limit of every MCP tool (REFERENCE catalogue). */
+export const MCP_RESULT_LIMIT_CHARS = 100_000;
+
+/** What an MCP tool call returned, as text, and whether the server marked it an error. */
+export interface McpToolOutput {
+  text: string;
+  isError: boolean;
+}
+
+/**
+ * A tool that forwards to an MCP server. Besides the Tool it keeps the server's own JSON Schema
+ * (`inputJSONSchema`), which is what the model should be shown, and where the call goes.
+ */
+export interface McpTool extends Tool<McpToolInput, McpToolOutput> {
+  readonly inputJSONSchema: Record<string, unknown>;
+  readonly mcp: { readonly serverName: string; readonly toolName: string };
+}
+
+/** The pool name of a server's tool, `mcp__SERVER__TOOL`, with characters an API name cannot hold made `_`. */
+export function mcpToolName(serverName: string, toolName: string): string {
+  return `mcp__${serverName}__${toolName.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+/** Every tool the connection's server listed, wrapped as a deferred MCP tool of the pool. */
+export function mcpToolsFor(connection: McpConnection): McpTool[] {
+  return connection.tools.map((definition) => createMcpTool(connection, definition));
+}
+
+/**
+ * Wraps one server tool. Its flags come from the server's annotations, failing closed: without
+ * `readOnlyHint: true` it is neither read-only nor concurrency-safe; a tool that is not read-only is
+ * destructive unless it says `destructiveHint: false` (the protocol's default).
+ */
+export function createMcpTool(connection: McpConnection, definition: McpToolDefinition): McpTool {
+  const { serverName } = connection;
+  const name = mcpToolName(serverName, definition.name);
+  const readOnly = definition.annotations?.readOnlyHint === true;
+  const destructive = !readOnly && definition.annotations?.destructiveHint !== false;
+  const title = definition.title ?? definition.annotations?.title ?? definition.name;
+  const label = `${serverName} · ${title}`;
+  const inputJSONSchema = strictToolInputSchema(definition.inputSchema);
+
+  const tool = buildTool<McpToolInput, McpToolOutput>({
+    name,
+    inputSchema: zodFromToolInputSchema(inputJSONSchema),
+    prompt: () => definition.description ?? `${title} (a tool of the MCP server ${serverName}).`,
+    isMcp: true,
+    shouldDefer: true,
+    searchHint: `${serverName} ${title}`,
+    isReadOnly: () => readOnly,
+    isConcurrencySafe: () => readOnly,
+    isDestructive: () => destructive,
+    maxResultSizeChars: MCP_RESULT_LIMIT_CHARS,
+    userFacingName: () => `${label} (MCP)`,
+    description: (input) => `Call ${definition.name} on the MCP server ${serverName} with ${summarizeArguments(input)}`,
+
+    async call(input, context) {
+      const result = await connection.client.callTool({ name: definition.name, arguments: input }, undefined, {
+        signal: context.abortSignal,
+      });
+      const output = outputOf(result);
+      return { output, isError: output.isError };
+    },
+
+    mapResult: (output) => output.text || `${name} returned no content`,
+
+    render: {
+      use: (input) => ({ title: label, summary: summarizeArguments(input) }),
+      result: (output) => ({
+        title: label,
+        summary: output.isError ? 'the server reported an error' : `${output.text.length.toLocaleString('en-US')} characters`,
+        body: output.text,
+        format: 'text',
+        tone: output.isError ? 'error' : 'success',
+      }),
+    },
+  });
+  return { ...tool, inputJSONSchema, mcp: { serverName, toolName: definition.name } };
+}
+
+/** `callTool` answers with content (current servers) or a bare `toolResult` (protocol 2024-10-07). */
+function outputOf(result: CallToolResult | { toolResult: unknown }): McpToolOutput {
+  if ('toolResult' in result) return { text: JSON.stringify(result.toolResult, null, 2), isError: false };
+  const text = textOfToolContent(result.content);
+  const structured = result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent, null, 2);
+  return { text: text || structured, isError: result.isError === true };
+}
+
+/** `key: value, …` in one short line. */
+function summarizeArguments(input: McpToolInput): string {
+  const entries = Object.entries(input);
+  if (entries.length === 0) return 'no arguments';
+  const line = entries.map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
