@@ -171,8 +171,9 @@ export async function runToolCall(
     const byMode = decideByMode(tool, input, mode);
     // A deny rule always holds; plan mode's deny of a change beats an allow rule; else rules, then mode.
     const general = byRules?.behavior === 'deny' ? byRules : byMode.behavior === 'deny' ? byMode : (byRules ?? byMode);
-    const specific: PermissionDecision =
-      general.behavior === 'deny' ? general : await tool.checkPermissions(input, context);
+    const own: PermissionDecision = general.behavior === 'deny' ? general : await tool.checkPermissions(input, context);
+    // An allow rule answers the tool's own ask (WebFetch(domain:…), ExitPlanMode); never its deny.
+    const specific: PermissionDecision = byRules?.behavior === 'allow' && own.behavior === 'ask' ? byRules : own;
     const decision = combineDecisions(general, specific, mode);
     if (decision.behavior === 'deny') return settle(toolUseError(`Permission denied: ${decision.reason}`), 'denied');
     if (decision.behavior === 'ask') {

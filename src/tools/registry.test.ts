@@ -7,7 +7,7 @@ describe('getAllBaseTools', () => {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
   it('offers the whole catalogue, one tool per category of the seed', () => {
-    expect(tools.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Edit', 'Write', 'Glob', 'Grep', 'Agent', 'TodoWrite', 'EnterPlanMode', 'ExitPlanMode']);
+    expect(tools.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Edit', 'Write', 'Glob', 'Grep', 'NotebookEdit', 'WebFetch', 'WebSearch', 'Agent', 'TodoWrite', 'EnterPlanMode', 'ExitPlanMode']);
   });
 
   it('flags each tool as the catalogue says', () => {
@@ -26,6 +26,10 @@ describe('getAllBaseTools', () => {
     expect(flags('ExitPlanMode', { plan: 'p' })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: true });
     expect(flags('EnterPlanMode', {})).toMatchObject({ safe: false, deferred: true });
     expect(byName.get('Agent')!.aliases).toEqual(['Task']);
+    expect(flags('NotebookEdit', { notebook_path: 'a.ipynb', new_source: '' })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: true });
+    expect(flags('WebFetch', { url: 'https://a.com', prompt: 'p' })).toEqual({ safe: true, readOnly: true, limit: 100_000, deferred: true });
+    expect(flags('WebSearch', { query: 'q' })).toEqual({ safe: true, readOnly: true, limit: 100_000, deferred: true });
+    expect(byName.get('WebSearch')!.isEnabled()).toBe(false);
   });
 
   it('gives every tool a strict schema that turns into JSON Schema with a description on every field', () => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { createToolTestEnv } from '../../../test/toolEnv';
 import { buildTool } from '../buildTool';
 import { assemblePool } from '../filter';
-import { getAllBaseTools } from '../registry';
+import { BashTool } from '../bash/BashTool';
+import { ReadTool } from '../file/ReadTool';
 import { nameParts, parseQuery } from './toolSearch';
 
 function deferredTool(name: string, hint: string, prompt: string) {
@@ -26,7 +27,7 @@ const extra = [
 ];
 
 function env() {
-  const { pool } = assemblePool({ builtIn: [...getAllBaseTools(), ...extra], rules: { allow: [], ask: [], deny: [] }, settings: { toolMode: 'full', deferTools: true } });
+  const { pool } = assemblePool({ builtIn: [BashTool, ReadTool, ...extra], rules: { allow: [], ask: [], deny: [] }, settings: { toolMode: 'full', deferTools: true } });
   const t = createToolTestEnv({}, []);
   t.env.pool = pool;
   return t;

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { buildTool } from '../buildTool';
+import type { Tool } from '../types';
+import { globalFetchPort, type FetchPort } from './fetchPort';
+import { describedContent, isTextual, MAX_CONTENT_CHARS, mediaTypeOf, toPageContent, type ContentFormat } from './pageContent';
+import { DEFAULT_TIMEOUT_MS, readBody, webRequest } from './webRequest';
+
+const PROMPT = `Fetches a web page (http or https) and returns its content as text.
+
+- HTML is converted to Markdown (scripts and styles dropped); plain text and JSON come back as they are; other content (images, PDFs, archives) is only described.
+- prompt says what you want from the page. No model reads the page for you here: the result repeats your prompt and gives the page's content, and you answer from it yourself.
+- Redirects are followed; the result names the final URL, the status and the content type.
+- Long content is cut at about ${MAX_CONTENT_CHARS.toLocaleString('en-US')} characters, with a note.
+- A status outside 200-299 is an error result carrying the status.
+- Each fetch asks for permission, naming the domain; a WebFetch(domain:example.com) deny rule refuses a domain and its subdomains.
+- In the browser playground many sites refuse cross-origin reads (CORS); the command-line replay has no such limit.`;
+
+const inputSchema = z.strictObject({
+  // `url` is also what the permission rules read for WebFetch(domain:…): keep the name.
+  url: z.string().describe('The http or https URL to fetch'),
+  prompt: z.string().describe('What you want to learn from the page; repeated with the result'),
+});
+
+/** WebFetch's input. */
+export type WebFetchInput = z.infer<typeof inputSchema>;
+
+/** What a fetch gave: a page, a status outside 2xx, or no answer at all. */
+export type WebFetchOutput =
+  | { kind: 'page'; url: string; finalUrl: string; status: number; statusText: string; mediaType: string; format: ContentFormat; content: string; notes: string[]; prompt: string }
+  | { kind: 'http-error'; url: string; finalUrl: string; status: number; statusText: string; mediaType: string; excerpt: string }
+  | { kind: 'unreachable'; url: string; message: string }
+  /** Redirected to another host: not read, so that the rules are checked for that host. */
+  | { kind: 'redirect'; url: string; finalUrl: string };
+
+/** Options a test (or a slow network) may change. */
+export interface WebFetchOptions {
+  timeoutMs?: number;
+}
+
+const ERROR_EXCERPT_CHARS = 2_000;
+
+/** WebFetch over `port`: read-only and safe to run in parallel; asks before each domain. */
+export function createWebFetchTool(port: FetchPort = globalFetchPort, options: WebFetchOptions = {}): Tool<WebFetchInput, WebFetchOutput> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return buildTool<WebFetchInput, WebFetchOutput>({
+    name: 'WebFetch',
+    inputSchema,
+    prompt: () => PROMPT,
+    isReadOnly: () => true,
+    isConcurrencySafe: () => true,
+    shouldDefer: true,
+    searchHint: 'fetch a web page url http download read website',
+    userFacingName: (input) => (input?.url ? `WebFetch(${hostOf(input.url)})` : 'WebFetch'),
+    description: (input) => `Fetch ${input.url}`,
+
+    async validateInput(input) {
+      const problem = urlProblem(input.url);
+      return problem === undefined ? { ok: true } : { ok: false, message: problem };
+    },
+
+    async checkPermissions(input) {
+      return { behavior: 'ask', reason: `WebFetch would read from ${hostOf(input.url)}` };
+    },
+
+    async call(input, context) {
+      const request = await webRequest(port, input.url, { signal: context.abortSignal, timeoutMs });
+      if (!request.ok) return { output: { kind: 'unreachable', url: input.url, message: request.message }, isError: true };
+      const { response } = request;
+      const finalUrl = response.url || input.url;
+      if (hostOf(finalUrl) !== hostOf(input.url)) return { output: { kind: 'redirect', url: input.url, finalUrl }, isError: true };
+      const mediaType = mediaTypeOf(response.headers.get('content-type'));
+      let page = describedContent(mediaType, sizeOf(response.headers.get('content-length')));
+      // A body that is not text is never read: it would only be decoded into noise.
+      if (isTextual(mediaType)) {
+        const body = await readBody(response, finalUrl, context.abortSignal, timeoutMs);
+        if (!body.ok) return { output: { kind: 'unreachable', url: input.url, message: body.message }, isError: true };
+        page = toPageContent(body.text, mediaType);
+      }
+      const { status, statusText } = response;
+      if (status < 200 || status > 299) {
+        const excerpt = page.text.slice(0, ERROR_EXCERPT_CHARS);
+        return { output: { kind: 'http-error', url: input.url, finalUrl, status, statusText, mediaType, excerpt }, isError: true };
+      }
+      return {
+        output: { kind: 'page', url: input.url, finalUrl, status, statusText, mediaType, format: page.format, content: page.text, notes: page.notes, prompt: input.prompt },
+      };
+    },
+
+    mapResult(output) {
+      switch (output.kind) {
+        case 'page':
+          return [
+            `Fetched ${output.finalUrl}${output.finalUrl === output.url ? '' : ` (redirected from ${output.url})`}`,
+            `Status: ${statusLine(output.status, output.statusText)}`,
+            `Content type: ${output.mediaType || 'none given'}${output.format === 'markdown' ? ' (converted to Markdown)' : ''}`,
+            `What was asked: ${output.prompt}`,
+            'No model has read this page: its content follows, for you to answer from.',
+            ...output.notes.map((note) => `Note: ${note}`),
+            '',
+            output.content,
+          ].join('\n');
+        case 'http-error':
+          return [
+            `Fetching ${output.url} failed with HTTP ${statusLine(output.status, output.statusText)}${output.finalUrl === output.url ? '' : ` at ${output.finalUrl}`}.`,
+            ...(output.excerpt ? ['', `The response (${output.mediaType || 'no content type'}) began:`, output.excerpt] : []),
+          ].join('\n');
+        case 'unreachable':
+          return output.message;
+        case 'redirect':
+          return `${output.url} redirected to another host: ${output.finalUrl}. Its content was not read. To read it, call WebFetch again with that URL, so that the permission rules are checked for ${hostOf(output.finalUrl)}.`;
+        default: {
+          const exhaustive: never = output;
+          return exhaustive;
+        }
+      }
+    },
+
+    render: {
+      use: (input) => ({ title: `WebFetch ${input.url}`, summary: input.prompt }),
+      result: (output) => {
+        switch (output.kind) {
+          case 'page':
+            return {
+              title: `Fetched ${hostOf(output.finalUrl)}`,
+              summary: `${statusLine(output.status, output.statusText)} · ${output.mediaType || 'no content type'} · ${output.content.length.toLocaleString('en-US')} characters`,
+              body: output.content,
+              format: output.format === 'markdown' ? 'markdown' : output.format === 'json' ? 'code' : 'text',
+              tone: 'success',
+            };
+          case 'http-error':
+            return { title: `${hostOf(output.finalUrl)} answered ${statusLine(output.status, output.statusText)}`, body: output.excerpt, format: 'text', tone: 'error' };
+          case 'unreachable':
+            return { title: `Could not fetch ${hostOf(output.url)}`, summary: output.message, tone: 'error' };
+          case 'redirect':
+            return { title: `${hostOf(output.url)} redirected to ${hostOf(output.finalUrl)}`, summary: 'not followed: a new WebFetch call would check the rules for that host', tone: 'warning' };
+          default: {
+            const exhaustive: never = output;
+            return exhaustive;
+          }
+        }
+      },
+      rejected: (input, reason) => ({ title: `Fetching from ${hostOf(input.url)} was not allowed`, summary: reason, tone: 'warning' }),
+    },
+  });
+}
+
+/** WebFetch over the global `fetch`. */
+export const WebFetchTool = createWebFetchTool();
+
+/** Why a URL cannot be fetched, or `undefined` when it can. */
+function urlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `"${url}" is not a valid URL. Give a full address such as https://example.com/page.`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `WebFetch fetches only http and https URLs; ${parsed.protocol.slice(0, -1)} URLs such as ${url} are refused.`;
+  }
+  return undefined;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
+
+function statusLine(status: number, statusText: string): string {
+  return statusText ? `${status} ${statusText}` : String(status);
+}
+
+function sizeOf(contentLength: string | null): string {
+  const bytes = Number(contentLength ?? '');
+  return contentLength !== null && Number.isFinite(bytes) ? `${bytes.toLocaleString('en-US')} bytes` : 'size not given';
+}
