@@ -1,0 +1,82 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../run/events';
+import { buildRecord } from '../../run/record';
+import { getAllBaseTools } from '../../tools/registry';
+import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../../test/sampleRuns';
+import { ResultList } from './ResultList';
+import { callView, resultEntries } from './resultEntries';
+
+const tools = getAllBaseTools();
+const findTool = (name: string) => tools.find((tool) => tool.name === name);
+const html = (events: RunEvent[]) => renderToString(<ResultList record={buildRecord(events)} findTool={findTool} />);
+const ids = (text: string) => [...text.matchAll(/data-testid="result" data-call-id="([^"]+)"/g)].map((m) => m[1]);
+
+describe('result entries', () => {
+  it('lists a turn in yield order and groups a concurrent batch', () => {
+    const turn = buildRecord(seedRun()).turns[0]!;
+    expect(resultEntries(turn).map((entry) => (entry.kind === 'group' ? entry.calls.map((c) => c.id) : entry.call.id))).toEqual([
+      ['toolu_a', 'toolu_b'],
+      'toolu_bash',
+      'toolu_c',
+    ]);
+  });
+
+  it('puts calls never yielded after the yielded ones', () => {
+    const turn = buildRecord(fallbackRun()).turns[0]!;
+    expect(resultEntries(turn).map((entry) => entry.kind === 'call' && [entry.call.id, entry.yielded])).toEqual([
+      ['toolu_x', false],
+      ['toolu_z', false],
+      ['toolu_y', false],
+    ]);
+  });
+
+  it('renders through the tool, falling back when the input does not parse or there is no tool', () => {
+    const call = buildRecord(seedRun()).turns[0]!.calls[0]!;
+    expect(callView(call, findTool('Read')).heading.title).toBe('Read src/a.ts');
+    expect(callView({ ...call, input: '{"file_pa' }, findTool('Read')).heading).toMatchObject({ title: 'Read', summary: '{"file_pa' });
+    expect(callView({ ...call, name: 'Nope' }, undefined).body).toMatchObject({ body: 'export const a = 1;', format: 'code' });
+    const denied = callView({ ...call, name: 'Bash', input: { command: 'rm -rf /' }, outcome: 'denied', result: { type: 'tool_result', tool_use_id: 'x', content: 'no', is_error: true } }, findTool('Bash'));
+    expect(denied.body.tone).toBe('warning');
+    const failed = callView({ ...call, outcome: 'cancelled', result: { type: 'tool_result', tool_use_id: 'x', content: 'Cancelled: sibling', is_error: true } }, findTool('Read'));
+    expect(failed.body).toMatchObject({ tone: 'error', body: 'Cancelled: sibling' });
+  });
+});
+
+describe('ResultList (server render)', () => {
+  it('renders results in yield order with a group header and outcome words', () => {
+    const text = html(seedRun());
+    expect(ids(text)).toEqual(['toolu_a', 'toolu_b', 'toolu_bash', 'toolu_c']);
+    expect(text).toContain('data-testid="result-group"');
+    expect(text).toContain('2 × Read in parallel');
+    expect(text).toContain('Bash ls src');
+    expect(text).toMatch(/<ol/);
+    expect(text).toContain('success');
+  });
+
+  it('nests a sub-agent’s results under its Agent call', () => {
+    const text = html(subAgentRun());
+    expect(ids(text)).toEqual(['toolu_agent', 'toolu_sub_read']);
+    const agentAt = text.indexOf('data-call-id="toolu_agent"');
+    const subAt = text.indexOf('data-call-id="toolu_sub_read"');
+    expect(subAt).toBeGreaterThan(agentAt);
+    const between = text.slice(agentAt, subAt);
+    expect(between).toContain('Sub-agent turn');
+    expect(between).not.toContain('</li>');
+  });
+
+  it('shows errors through the tool’s error renderer and discarded calls in words', () => {
+    const events: RunEvent[] = [
+      { type: 'run_started', at: 0, scenario: 't', sandbox: 'virtual', strategy: 'streaming', settings: {} },
+      { type: 'turn_started', at: 0, turn: 0 },
+      queued(0, 'e', 'Read', { input: { file_path: 'missing.ts' } }),
+      { type: 'call_started', at: 0, id: 'e' },
+      completed(10, 'e', 'error', '<tool_use_error>File does not exist.</tool_use_error>'),
+      { type: 'call_yielded', at: 10, id: 'e' },
+    ];
+    const text = html(events);
+    expect(text).toContain('Read failed');
+    expect(text).toContain('error');
+    expect(html(fallbackRun())).toContain('discarded');
+  });
+});

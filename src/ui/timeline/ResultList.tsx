@@ -1,0 +1,113 @@
+import { memo } from 'react';
+import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
+import type { AnyTool } from '../../tools/types';
+import { OUTCOME_MARK } from './callText';
+import { callState } from './laneLayout';
+import { RenderedDescriptor } from './RenderedDescriptor';
+import { callView, groupView, resultEntries } from './resultEntries';
+import './resultList.css';
+
+type FindTool = (name: string) => AnyTool | undefined;
+
+export interface ResultListProps {
+  record: RunRecord;
+  findTool: FindTool;
+}
+
+function OutcomeBadge({ call }: { call: CallRecord }) {
+  const outcome = call.outcome;
+  const text = outcome ?? callState(call);
+  return (
+    <span className={`rl-badge rl-badge--${outcome ?? 'unfinished'}`} data-testid="result-outcome">
+      <span aria-hidden="true">{outcome ? OUTCOME_MARK[outcome] : '…'}</span> {text}
+    </span>
+  );
+}
+
+interface ResultItemProps {
+  call: CallRecord;
+  yielded: boolean;
+  findTool: FindTool;
+  depth: number;
+}
+
+/** One call's result; re-renders only when the call snapshot (or the tool lookup) changes. */
+const ResultItem = memo(function ResultItem({ call, yielded, findTool, depth }: ResultItemProps) {
+  const { heading, body } = callView(call, findTool(call.name));
+  return (
+    <li className={`rl-item rl-item--${call.outcome ?? 'unfinished'}`} data-testid="result" data-call-id={call.id} data-outcome={call.outcome ?? ''}>
+      <div className="rl-head">
+        <OutcomeBadge call={call} />
+        <span className="rl-heading">
+          <span className="rl-title">{heading.title}</span>
+          {heading.summary && <span className="rl-summary"> — {heading.summary}</span>}
+        </span>
+        <span className="rl-meta">
+          {call.id} · batch {call.batch}
+          {!yielded && call.outcome !== null ? ' · not yielded' : ''}
+        </span>
+      </div>
+      <RenderedDescriptor descriptor={body} showTitle={body.title !== 'result'} />
+      {call.children && call.children.length > 0 && (
+        <div className="rl-sub" aria-label={`Sub-agent of ${call.id}`} role="group">
+          {call.children.map((turn) => (
+            <ResultTurn key={turn.index} turn={turn} findTool={findTool} depth={depth + 1} />
+          ))}
+        </div>
+      )}
+    </li>
+  );
+});
+
+interface ResultTurnProps {
+  turn: TurnRecord;
+  findTool: FindTool;
+  depth: number;
+}
+
+/** One turn's results in yield order; unchanged turns are shared between records and skipped. */
+const ResultTurn = memo(function ResultTurn({ turn, findTool, depth }: ResultTurnProps) {
+  const entries = resultEntries(turn);
+  if (entries.length === 0) return null;
+  const Heading = depth === 0 ? 'h3' : 'h4';
+  return (
+    <div className="rl-turn" data-testid="result-turn" data-turn={turn.index}>
+      <Heading className="rl-turn-title">
+        {depth > 0 ? 'Sub-agent turn' : 'Turn'} {turn.index}
+      </Heading>
+      <ol className="rl-list">
+        {entries.map((entry) =>
+          entry.kind === 'call' ? (
+            <ResultItem key={entry.call.id} call={entry.call} yielded={entry.yielded} findTool={findTool} depth={depth} />
+          ) : (
+            <li key={`group-${entry.calls[0]!.id}`} className="rl-group" data-testid="result-group" data-batch={entry.batch}>
+              <div className="rl-group-head">
+                <RenderedDescriptor descriptor={groupView(entry.calls, findTool)} />
+                <span className="rl-meta">concurrent batch {entry.batch}</span>
+              </div>
+              <ol className="rl-list">
+                {entry.calls.map((call) => (
+                  <ResultItem key={call.id} call={call} yielded findTool={findTool} depth={depth} />
+                ))}
+              </ol>
+            </li>
+          ),
+        )}
+      </ol>
+    </div>
+  );
+});
+
+/**
+ * The results in yield order, turn by turn, each drawn through its tool's render descriptors;
+ * a concurrent batch's results under one group header, a sub-agent's under its Agent call. The
+ * timeline's text alternative: ordered lists with outcomes in words.
+ */
+export function ResultList({ record, findTool }: ResultListProps) {
+  const any = record.turns.some((turn) => turn.calls.length > 0);
+  return (
+    <section className="rl" aria-label="Results in yield order" data-testid="result-list">
+      {any ? record.turns.map((turn) => <ResultTurn key={turn.index} turn={turn} findTool={findTool} depth={0} />) : <p className="rl-empty">No results yet.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { TimeScale } from './timeScale';
+
+/** One labelled tick of the time axis. */
+export interface AxisTick {
+  readonly at: number;
+  readonly x: number;
+  readonly label: string;
+}
+
+/** The smallest 1, 2 or 5 × 10ⁿ that is at least `rough` (and positive). */
+export function niceStep(rough: number): number {
+  if (!(rough > 0) || !Number.isFinite(rough)) return 1;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  for (const factor of [1, 2, 5, 10]) {
+    const step = factor * power;
+    if (step >= rough * (1 - 1e-9)) return step;
+  }
+  return 10 * power;
+}
+
+/** A number with at most `decimals` decimals and no trailing zeros. */
+function trimmed(value: number, decimals: number): string {
+  const text = value.toFixed(Math.max(0, Math.min(6, decimals)));
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** The decimals a multiple of `step` needs. */
+function decimalsFor(step: number): number {
+  return step >= 1 ? 0 : Math.ceil(-Math.log10(step) - 1e-9);
+}
+
+/** A tick label: milliseconds below one second ("0 ms", "500 ms"), seconds above ("1 s", "1.5 s"). */
+export function formatTick(ms: number, stepMs: number): string {
+  if (Math.abs(ms) < 1000) return `${trimmed(ms, decimalsFor(stepMs))} ms`;
+  return `${trimmed(ms / 1000, decimalsFor(stepMs / 1000))} s`;
+}
+
+/** A duration or moment for reading: "12 ms", "12.5 ms", "1.25 s". */
+export function formatMs(ms: number): string {
+  if (Math.abs(ms) < 1000) return `${trimmed(ms, 1)} ms`;
+  return `${trimmed(ms / 1000, 2)} s`;
+}
+
+/**
+ * Ticks at round steps (1, 2, 5 × 10ⁿ ms) at least `minSpacingPx` apart. With idle time
+ * collapsed, the step suits the drawn time; no tick falls inside a collapsed gap, and a tick
+ * crowding the previous one (just after a gap) is dropped.
+ */
+export function axisTicks(scale: TimeScale, minSpacingPx = 72): AxisTick[] {
+  const drawnSpan = scale.widthPx / scale.pxPerMs;
+  const step = niceStep((drawnSpan * minSpacingPx) / scale.widthPx);
+  const gaps = scale.map.gaps;
+  const ticks: AxisTick[] = [];
+  let gapIndex = 0;
+  // Ticks at k × step (integer k), so repeated addition never drifts a label to "0.30000000000000004".
+  const last = Math.floor(scale.endMs / step + 1e-9);
+  for (let k = Math.ceil(scale.startMs / step - 1e-9); k <= last; k++) {
+    const at = Number((k * step).toPrecision(12));
+    while (gapIndex < gaps.length && gaps[gapIndex]!.to <= at) gapIndex++;
+    const gap = gaps[gapIndex];
+    if (gap && gap.from < at && at < gap.to) {
+      k = Math.ceil(gap.to / step - 1e-9) - 1;
+      continue;
+    }
+    const x = scale.x(at);
+    const previous = ticks[ticks.length - 1];
+    if (!previous || x - previous.x >= minSpacingPx / 2) ticks.push({ at, x, label: formatTick(at, step) });
+  }
+  return ticks;
+}

@@ -1,0 +1,360 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../run/events';
+import { buildRecord, reduceRun, type CallRecord, type RunRecord } from '../../run/record';
+import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../../test/sampleRuns';
+import {
+  axisTicks,
+  activityMoments,
+  callSegments,
+  capMoments,
+  collapsedTimeMap,
+  createScale,
+  fitView,
+  formatTick,
+  layoutTimeline,
+  LINEAR_TIME,
+  niceStep,
+  timeMapOf,
+  visibleLanes,
+  type BarSegment,
+} from './layout';
+import { callAriaLabel, callLabel, inputSummary } from './callText';
+
+const callOf = (record: RunRecord, id: string): CallRecord => {
+  const lane = layoutTimeline(record, fitView(record, 600)).lanes.find((l) => l.call.id === id);
+  if (!lane) throw new Error(`no lane for ${id}`);
+  return lane.call;
+};
+const bar = (segments: readonly BarSegment[]) => segments.map(({ kind, from, to, open }) => `${kind} ${from}-${to}${open ? ' open' : ''}`);
+
+const start = (settings: Record<string, unknown> = {}): RunEvent[] => [
+  { type: 'run_started', at: 0, scenario: 't', sandbox: 'virtual', strategy: 'streaming', settings },
+  { type: 'turn_started', at: 0, turn: 0 },
+];
+/** A safe call that executes from `from` to `to` (queued at `from`), then yields. */
+const ran = (id: string, from: number, to: number, options: Parameters<typeof queued>[3] = {}): RunEvent[] => [
+  queued(from, id, 'Read', options),
+  { type: 'call_started', at: from, id },
+  { type: 'call_running', at: from, id },
+  completed(to, id, 'success'),
+  { type: 'call_yielded', at: to, id },
+];
+
+describe('time scale', () => {
+  it('maps the view start to 0 and its end to the width, linearly, and back', () => {
+    const scale = createScale({ widthPx: 1000, startMs: 0, endMs: 2000 });
+    expect(scale.x(0)).toBe(0);
+    expect(scale.x(2000)).toBe(1000);
+    expect(scale.x(500)).toBe(250);
+    expect(scale.pxPerMs).toBe(0.5);
+    for (const at of [0, 1, 333.3, 1999]) expect(scale.time(scale.x(at))).toBeCloseTo(at, 9);
+  });
+
+  it('handles a view that does not start at zero, and an empty span without dividing by zero', () => {
+    const scale = createScale({ widthPx: 400, startMs: 1000, endMs: 3000 });
+    expect(scale.x(2000)).toBe(200);
+    expect(scale.time(100)).toBe(1500);
+    expect(Number.isFinite(createScale({ widthPx: 400, startMs: 5, endMs: 5 }).x(6))).toBe(true);
+  });
+
+  it('fits the view to the run, or to now while it runs', () => {
+    const record = buildRecord(seedRun());
+    expect(fitView(record, 800)).toEqual({ widthPx: 800, startMs: 0, endMs: 2600 });
+    expect(fitView(record, 800, 3000).endMs).toBe(3000);
+  });
+});
+
+describe('axis ticks', () => {
+  it('picks 1, 2 or 5 × 10ⁿ steps', () => {
+    expect([0.7, 1, 1.3, 3, 7, 120, 312, 4999].map(niceStep)).toEqual([1, 1, 2, 5, 10, 200, 500, 5000]);
+  });
+
+  it('labels milliseconds below a second and seconds above', () => {
+    expect(formatTick(0, 500)).toBe('0 ms');
+    expect(formatTick(500, 500)).toBe('500 ms');
+    expect(formatTick(1000, 500)).toBe('1 s');
+    expect(formatTick(1500, 500)).toBe('1.5 s');
+    expect(formatTick(2000, 1000)).toBe('2 s');
+    expect(formatTick(1250, 50)).toBe('1.25 s');
+    expect(formatTick(0.5, 0.5)).toBe('0.5 ms');
+  });
+
+  it('places round ticks across the view, at least the minimum spacing apart', () => {
+    const scale = createScale({ widthPx: 600, startMs: 0, endMs: 2600 });
+    const ticks = axisTicks(scale, 72);
+    expect(ticks.map((t) => t.label)).toEqual(['0 ms', '500 ms', '1 s', '1.5 s', '2 s', '2.5 s']);
+    expect(ticks.map((t) => t.x)).toEqual(ticks.map((t) => scale.x(t.at)));
+    for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.x - ticks[i - 1]!.x).toBeGreaterThanOrEqual(72);
+  });
+
+  it('starts at the first round step inside a view that starts mid-way, with no float drift', () => {
+    const ticks = axisTicks(createScale({ widthPx: 300, startMs: 0.05, endMs: 0.95 }), 60);
+    expect(ticks[0]!.at).toBeGreaterThanOrEqual(0.05);
+    for (const tick of ticks) expect(tick.label).toMatch(/^0\.\d ms$/);
+  });
+});
+
+describe('lane order', () => {
+  it('lists calls turn by turn and batch by batch, with frames around each batch', () => {
+    const layout = layoutTimeline(buildRecord(seedRun()), fitView(buildRecord(seedRun()), 600));
+    expect(layout.lanes.map((lane) => [lane.row, lane.call.id, lane.batch, lane.depth])).toEqual([
+      [0, 'toolu_a', 0, 0],
+      [1, 'toolu_b', 0, 0],
+      [2, 'toolu_bash', 1, 0],
+      [3, 'toolu_c', 2, 0],
+    ]);
+    expect(layout.batches.map(({ batch, concurrent, label, firstRow, lastRow, from, to, open }) => ({ batch, concurrent, label, firstRow, lastRow, from, to, open }))).toEqual([
+      { batch: 0, concurrent: true, label: 'concurrent', firstRow: 0, lastRow: 1, from: 500, to: 1500, open: false },
+      { batch: 1, concurrent: false, label: 'serial', firstRow: 2, lastRow: 2, from: 900, to: 2000, open: false },
+      { batch: 2, concurrent: true, label: 'concurrent', firstRow: 3, lastRow: 3, from: 1100, to: 2400, open: false },
+    ]);
+  });
+
+  it('puts a sub-agent’s calls right under its Agent call, one level deeper, inside its frame', () => {
+    const events = subAgentRun();
+    const end = events.pop()!;
+    const record = buildRecord([...events, ...ran('toolu_after', 100, 120, { batch: 1 }), end]);
+    const layout = layoutTimeline(record, fitView(record, 600));
+    expect(layout.lanes.map((lane) => [lane.call.id, lane.depth, lane.agent ?? null])).toEqual([
+      ['toolu_agent', 0, null],
+      ['toolu_sub_read', 1, 'toolu_agent'],
+      ['toolu_after', 0, null],
+    ]);
+    const frames = layout.batches.map(({ agent, batch, firstRow, lastRow }) => ({ agent: agent ?? null, batch, firstRow, lastRow }));
+    expect(frames).toEqual([
+      { agent: 'toolu_agent', batch: 0, firstRow: 1, lastRow: 1 },
+      { agent: null, batch: 0, firstRow: 0, lastRow: 1 },
+      { agent: null, batch: 1, firstRow: 2, lastRow: 2 },
+    ]);
+    const agentLane = layout.lanes[0]!;
+    expect(agentLane.stream?.filter((s) => s.kind === 'stream').map((s) => [s.turn, s.from, s.to])).toEqual([
+      [0, 10, 60],
+      [1, 60, 80],
+    ]);
+  });
+
+  it('keeps a call no batch lists, after its turn’s batches', () => {
+    const record = buildRecord(seedRun());
+    const turn = record.turns[0]!;
+    const orphan: CallRecord = { ...turn.calls[0]!, id: 'toolu_orphan' };
+    const broken: RunRecord = { ...record, turns: [{ ...turn, calls: [...turn.calls, orphan] }, ...record.turns.slice(1)] };
+    expect(layoutTimeline(broken, fitView(broken, 600)).lanes.map((lane) => lane.call.id)).toEqual(['toolu_a', 'toolu_b', 'toolu_bash', 'toolu_c', 'toolu_orphan']);
+  });
+
+  it('draws the main stream bar turn by turn, blocks on top', () => {
+    const layout = layoutTimeline(buildRecord(seedRun()), fitView(buildRecord(seedRun()), 600));
+    expect(layout.stream.map((s) => `${s.turn} ${s.kind} ${s.from}-${s.to}`)).toEqual([
+      '0 stream 0-1100',
+      '0 text 0-300',
+      '0 tool_use 300-500',
+      '0 tool_use 500-700',
+      '0 tool_use 700-900',
+      '0 tool_use 900-1100',
+      '1 stream 2400-2600',
+      '1 text 2400-2600',
+    ]);
+    expect(layout.stream[0]!.endReason).toBe('end');
+  });
+
+  it('extends a stream still arriving, and its open block, to now', () => {
+    const record = buildRecord(seedRun().slice(0, 11));
+    const layout = layoutTimeline(record, fitView(record, 600, 650), 650);
+    expect(layout.stream.map((s) => `${s.kind} ${s.from}-${s.to}${s.open ? ' open' : ''}`)).toEqual([
+      'stream 0-650 open',
+      'text 0-300',
+      'tool_use 300-500',
+      'tool_use 500-650 open',
+    ]);
+  });
+});
+
+describe('bar segments', () => {
+  const seed = buildRecord(seedRun());
+
+  it('shows simulated latency before a call really runs, and the instant it ran', () => {
+    expect(bar(callSegments(callOf(seed, 'toolu_a'), 2600))).toEqual(['latency 500-1300', 'executing 1300-1300', 'yielded-marker 1300-1300']);
+  });
+
+  it('shows a call that waited, was asked, then had latency', () => {
+    expect(bar(callSegments(callOf(seed, 'toolu_bash'), 2600))).toEqual([
+      'queued 900-1500',
+      'asking 1500-1550',
+      'latency 1550-1850',
+      'executing 1850-2000',
+      'yielded-marker 2000-2000',
+    ]);
+  });
+
+  it('shows the wait for its yield after a call completed', () => {
+    const record = buildRecord([...start(), queued(0, 'x', 'Read'), { type: 'call_started', at: 0, id: 'x' }, { type: 'call_running', at: 0, id: 'x' }, completed(100, 'x', 'success'), { type: 'call_yielded', at: 250, id: 'x' }]);
+    expect(bar(callSegments(callOf(record, 'x'), 300))).toEqual(['executing 0-100', 'completed-awaiting-yield 100-250', 'yielded-marker 250-250']);
+  });
+
+  it('draws nothing after a discarded call’s end, and no yield', () => {
+    const record = buildRecord(fallbackRun());
+    expect(bar(callSegments(callOf(record, 'toolu_z'), 1300))).toEqual(['executing 200-400']);
+    expect(bar(callSegments(callOf(record, 'toolu_y'), 1300))).toEqual(['queued 300-900']);
+    expect(bar(callSegments(callOf(record, 'toolu_x'), 1300))).toEqual(['latency 100-950']);
+  });
+
+  it('shows a call cancelled while queued as queued until it was settled', () => {
+    const record = buildRecord([...start(), queued(0, 'q', 'Read'), { type: 'call_waiting', at: 0, id: 'q', reason: 'waiting: cap' }, completed(50, 'q', 'cancelled'), { type: 'call_yielded', at: 60, id: 'q' }]);
+    expect(bar(callSegments(callOf(record, 'q'), 100))).toEqual(['queued 0-50', 'completed-awaiting-yield 50-60', 'yielded-marker 60-60']);
+  });
+
+  it('denied after an ask: asking until the answer, no execution', () => {
+    const record = buildRecord([
+      ...start(),
+      queued(0, 'd', 'Bash', { concurrencySafe: false, concurrentBatch: false }),
+      { type: 'call_started', at: 10, id: 'd' },
+      { type: 'permission_asked', at: 10, id: 'd', reason: 'not read-only' },
+      { type: 'permission_answered', at: 40, id: 'd', answer: 'deny' },
+      completed(40, 'd', 'denied', 'denied'),
+      { type: 'call_yielded', at: 40, id: 'd' },
+    ]);
+    expect(bar(callSegments(callOf(record, 'd'), 100))).toEqual(['queued 0-10', 'asking 10-40', 'yielded-marker 40-40']);
+  });
+
+  it('extends unfinished spans to now and marks them open', () => {
+    const atStart = buildRecord(seedRun().slice(0, 10));
+    expect(bar(callSegments(callOf(atStart, 'toolu_a'), 800))).toEqual(['latency 500-800 open']);
+    const asking = buildRecord(seedRun().slice(0, 32));
+    expect(bar(callSegments(callOf(asking, 'toolu_bash'), 1520))).toEqual(['queued 900-1500', 'asking 1500-1520 open']);
+    expect(bar(callSegments(callOf(asking, 'toolu_c'), 1520))).toEqual(['queued 1100-1520 open']);
+  });
+
+  it('gives each lane its latest state and outcome', () => {
+    const layout = layoutTimeline(buildRecord(seedRun().slice(0, 32)), fitView(buildRecord(seedRun().slice(0, 32)), 600));
+    expect(layout.lanes.map((lane) => [lane.call.id, lane.state, lane.outcome])).toEqual([
+      ['toolu_a', 'yielded', 'success'],
+      ['toolu_b', 'yielded', 'success'],
+      ['toolu_bash', 'executing', null],
+      ['toolu_c', 'queued', null],
+    ]);
+  });
+});
+
+describe('concurrency cap', () => {
+  it('marks each stretch in which the executing safe calls fill the cap', () => {
+    const record = buildRecord([...start({ maxConcurrency: 2 }), ...ran('a', 0, 100), ...ran('b', 10, 50), ...ran('c', 60, 120)]);
+    expect(capMoments(record, 200).map(({ at, until, open, peak, cap }) => ({ at, until, open, peak, cap }))).toEqual([
+      { at: 10, until: 50, open: false, peak: 2, cap: 2 },
+      { at: 60, until: 100, open: false, peak: 2, cap: 2 },
+    ]);
+  });
+
+  it('keeps one stretch when a call ends just as the next starts', () => {
+    const record = buildRecord([...start({ maxConcurrency: 2 }), ...ran('a', 0, 100), ...ran('b', 0, 50), ...ran('c', 50, 80)]);
+    expect(capMoments(record, 200).map(({ at, until }) => [at, until])).toEqual([[0, 80]]);
+  });
+
+  it('ignores calls that are not concurrency-safe, and uses the default cap of 10 when none is set', () => {
+    const unsafe = buildRecord([...start({ maxConcurrency: 1 }), ...ran('u', 0, 100, { concurrencySafe: false })]);
+    expect(capMoments(unsafe, 200)).toEqual([]);
+    const many = Array.from({ length: 10 }, (_, i) => ran(`c${i}`, i, 100)).flat();
+    expect(capMoments(buildRecord([...start(), ...many]), 200).map(({ at, cap }) => [at, cap])).toEqual([[9, 10]]);
+  });
+
+  it('leaves the stretch open while the calls filling the cap still execute', () => {
+    const record = buildRecord([...start({ maxConcurrency: 2 }), queued(0, 'a', 'Read'), { type: 'call_started', at: 0, id: 'a' }, queued(5, 'b', 'Read'), { type: 'call_started', at: 5, id: 'b' }]);
+    expect(capMoments(record, 70)).toMatchObject([{ at: 5, until: 70, open: true }]);
+    const layout = layoutTimeline(record, fitView(record, 600, 70), 70);
+    expect(layout.capMarkers).toMatchObject([{ at: 5, firstRow: 0, lastRow: 1 }]);
+  });
+});
+
+describe('idle collapse', () => {
+  /** `a` runs 0–100, then nothing happens until `b` at 5000 (a stream still open counts as nothing new). */
+  const idle = () => buildRecord([...start(), ...ran('a', 0, 100), ...ran('b', 5000, 5100), { type: 'stream_ended', at: 5100, turn: 0, reason: 'end' }, { type: 'run_ended', at: 5100, files: {} }]);
+
+  it('draws a gap longer than the threshold as the threshold, keeping time in order', () => {
+    const record = idle();
+    expect(Math.max(...activityMoments(record).filter((at) => at < 5000))).toBe(100);
+    const map = collapsedTimeMap([{ start: 0, end: 100 }, { start: 5000, end: 5100 }], 500);
+    expect(map.gaps).toEqual([{ from: 100, to: 5000, shownMs: 500 }]);
+    expect(map.toDrawn(100)).toBe(100);
+    expect(map.toDrawn(5000)).toBe(600);
+    expect(map.toDrawn(5100)).toBe(700);
+    const samples = [0, 50, 100, 300, 2550, 4999, 5000, 5050, 6000];
+    const drawn = samples.map(map.toDrawn);
+    for (let i = 1; i < drawn.length; i++) expect(drawn[i]!).toBeGreaterThan(drawn[i - 1]!);
+    for (const at of samples) expect(map.toRun(map.toDrawn(at))).toBeCloseTo(at, 6);
+  });
+
+  it('collapses a long sleep: a call executing with no news is idle time too', () => {
+    const record = buildRecord([...start(), ...ran('sleep', 0, 10_000), ...ran('b', 10_000, 10_100)]);
+    expect(timeMapOf(record, 1000).gaps).toEqual([{ from: 0, to: 10_000, shownMs: 1000 }]);
+  });
+
+  it('leaves short gaps alone', () => {
+    expect(collapsedTimeMap([{ start: 0, end: 100 }, { start: 400, end: 500 }], 500)).toBe(LINEAR_TIME);
+    expect(timeMapOf(idle(), undefined)).toBe(LINEAR_TIME);
+  });
+
+  it('lays out a collapsed view whose x maps back to run time, with no tick inside the gap', () => {
+    const record = idle();
+    const layout = layoutTimeline(record, { ...fitView(record, 700), collapseIdleOverMs: 500 });
+    expect(layout.gaps).toEqual([{ from: 100, to: 5000, shownMs: 500 }]);
+    const { scale } = layout;
+    expect(scale.x(0)).toBe(0);
+    expect(scale.x(5100)).toBeCloseTo(700, 9);
+    expect(scale.x(5000)).toBeCloseTo(600, 9);
+    for (const x of [0, 50, 100, 350, 600, 650, 700]) expect(scale.x(scale.time(x))).toBeCloseTo(x, 6);
+    expect(scale.time(650)).toBeCloseTo(5050, 6);
+    for (const tick of layout.ticks) expect(tick.at <= 100 || tick.at >= 5000).toBe(true);
+    const xs = layout.ticks.map((tick) => tick.x);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
+    expect(layout.lanes.map((lane) => lane.call.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('lane identity', () => {
+  it('keeps the call objects of unchanged lanes from one record to the next (what lane memoising relies on)', () => {
+    const events = seedRun();
+    // As the page does: draw each record before the next event arrives.
+    const before = buildRecord(events.slice(0, 31));
+    const lanesBefore = layoutTimeline(before, fitView(before, 600)).lanes;
+    const after = reduceRun(before, events[31]!);
+    const lanesAfter = layoutTimeline(after, fitView(after, 600)).lanes;
+    const changed = lanesAfter.filter((lane, i) => lane.call !== lanesBefore[i]!.call).map((lane) => lane.call.id);
+    expect(changed).toEqual([(events[31] as { id: string }).id]);
+  });
+});
+
+describe('virtual range', () => {
+  it('covers the rows in the viewport plus the overscan, within the lane count', () => {
+    expect(visibleLanes(0, 300, 30, 1000, 0)).toEqual({ first: 0, end: 10 });
+    expect(visibleLanes(3000, 300, 30, 1000, 6)).toEqual({ first: 94, end: 116 });
+    expect(visibleLanes(3015, 300, 30, 1000, 0)).toEqual({ first: 100, end: 111 });
+    expect(visibleLanes(29_900, 300, 30, 1000, 6)).toEqual({ first: 990, end: 1000 });
+    expect(visibleLanes(-50, 300, 30, 5, 6)).toEqual({ first: 0, end: 5 });
+    expect(visibleLanes(0, 300, 30, 0)).toEqual({ first: 0, end: 0 });
+  });
+
+  it('lays out a 1,000-call run quickly', () => {
+    const events = [...start({ maxConcurrency: 10 }), ...Array.from({ length: 1000 }, (_, i) => ran(`c${i}`, i * 3, i * 3 + 40, { batch: Math.floor(i / 10) })).flat()];
+    const record = buildRecord(events);
+    const began = performance.now();
+    const layout = layoutTimeline(record, { ...fitView(record, 1200), collapseIdleOverMs: 100 });
+    expect(performance.now() - began).toBeLessThan(200);
+    expect(layout.lanes).toHaveLength(1000);
+    expect(layout.batches).toHaveLength(100);
+  });
+});
+
+describe('call text', () => {
+  it('labels a lane by tool and its most telling input', () => {
+    expect(inputSummary({ command: 'ls -la' })).toBe('ls -la');
+    expect(inputSummary({ file_path: 'src/a.ts', limit: 3 })).toBe('src/a.ts');
+    expect(inputSummary({ n: 3 })).toBe('{"n":3}');
+    expect(inputSummary('{"broken')).toBe('{"broken');
+    expect(inputSummary({ command: 'x'.repeat(80) })).toHaveLength(40);
+    expect(callLabel(callOf(buildRecord(seedRun()), 'toolu_bash'))).toBe('Bash(ls src)');
+  });
+
+  it('summarises a lane for screen readers', () => {
+    const seed = buildRecord(seedRun());
+    expect(callAriaLabel(callOf(seed, 'toolu_a'))).toBe('Read(src/a.ts): yielded, success, batch 0, ran 500–1300 ms');
+    expect(callAriaLabel(callOf(buildRecord(seedRun().slice(0, 32)), 'toolu_c'))).toBe('Read(src/c.ts): queued, batch 2, queued since 1100 ms');
+  });
+});

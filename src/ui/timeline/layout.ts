@@ -1,0 +1,149 @@
+import type { RunRecord, TurnRecord } from '../../run/record';
+import { axisTicks, type AxisTick } from './axisTicks';
+import { capMoments, type CapMoment } from './concurrencyCap';
+import { layoutLanes, streamSegments, turnKey, type BatchFrame, type Lane, type StreamSegment } from './laneLayout';
+import { collapsedTimeMap, createScale, LINEAR_TIME, type IdleGap, type TimeMap, type TimeScale, type TimelineView } from './timeScale';
+
+/*
+ * The whole picture of a run for one view, as plain data (no React, no DOM): the page draws it,
+ * the tests check its maths.
+ */
+
+export { axisTicks, formatMs, formatTick, niceStep, type AxisTick } from './axisTicks';
+export { capMoments, DEFAULT_MAX_CONCURRENCY, maxConcurrencyOf, type CapMoment } from './concurrencyCap';
+export {
+  callSegments,
+  callSpanEnd,
+  callState,
+  layoutLanes,
+  streamSegments,
+  turnKey,
+  type BarSegment,
+  type BatchFrame,
+  type CallState,
+  type Lane,
+  type LaneLayout,
+  type SegmentKind,
+  type StreamSegment,
+} from './laneLayout';
+export {
+  collapsedTimeMap,
+  createScale,
+  LINEAR_TIME,
+  mergeSpans,
+  type IdleGap,
+  type TimeMap,
+  type TimeScale,
+  type TimelineView,
+  type TimeSpan,
+} from './timeScale';
+
+/** A cap moment with the rows of the turn it happened in. */
+export interface CapMarker extends CapMoment {
+  readonly firstRow: number;
+  readonly lastRow: number;
+}
+
+/** Everything the timeline draws for one view of a run. */
+export interface TimelineLayout {
+  readonly scale: TimeScale;
+  readonly ticks: readonly AxisTick[];
+  /** The main agent's stream bars, turn after turn (sub-agents' sit in their Agent call's lane). */
+  readonly stream: readonly StreamSegment[];
+  readonly lanes: readonly Lane[];
+  readonly batches: readonly BatchFrame[];
+  readonly capMarkers: readonly CapMarker[];
+  readonly gaps: readonly IdleGap[];
+}
+
+/**
+ * Every moment something changed: stream and block edges, and each call's transitions, waits,
+ * permission and progress. Time between two of them is idle: nothing new to see, even while a
+ * call executes (a long `sleep`), so that is what collapsing shortens.
+ */
+export function activityMoments(record: RunRecord): number[] {
+  const moments: number[] = [record.startedAt];
+  if (record.status === 'ended') moments.push(record.endedAt);
+  const add = (at: number | null | undefined): void => {
+    if (typeof at === 'number') moments.push(at);
+  };
+  const visit = (turn: TurnRecord): void => {
+    add(turn.startedAt);
+    add(turn.endedAt);
+    add(turn.streamStartedAt);
+    add(turn.streamEndedAt);
+    for (const block of turn.blocks) {
+      add(block.startedAt);
+      add(block.stoppedAt);
+    }
+    for (const call of turn.calls) {
+      for (const at of [call.queuedAt, call.executingAt, call.runStartedAt, call.completedAt, call.yieldedAt]) add(at);
+      for (const wait of call.waits) {
+        add(wait.from);
+        add(wait.to);
+      }
+      add(call.permission?.askedAt);
+      add(call.permission?.answeredAt);
+      for (const progress of call.progress) add(progress.at);
+      for (const child of call.children ?? []) visit(child);
+    }
+  };
+  for (const turn of record.turns) visit(turn);
+  return moments;
+}
+
+/** The time map of a view: linear, or with idle gaps collapsed. */
+export function timeMapOf(record: RunRecord, collapseIdleOverMs: number | undefined): TimeMap {
+  if (collapseIdleOverMs === undefined || !(collapseIdleOverMs > 0)) return LINEAR_TIME;
+  return collapsedTimeMap(
+    activityMoments(record).map((at) => ({ start: at, end: at })),
+    collapseIdleOverMs,
+  );
+}
+
+/** The view that shows the whole run (or all of it so far) over `widthPx`. */
+export function fitView(record: RunRecord, widthPx: number, nowMs = record.endedAt): TimelineView {
+  const endMs = Math.max(record.endedAt, nowMs, record.startedAt + 1);
+  return { widthPx, startMs: record.startedAt, endMs };
+}
+
+/**
+ * Lays a run out for a view. Unfinished spans end at `nowMs` (default: the record's end, the
+ * latest event). Pass `map` to reuse a time map (it must be `timeMapOf` the same record and view).
+ */
+export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = record.endedAt, map?: TimeMap): TimelineLayout {
+  const timeMap = map ?? timeMapOf(record, view.collapseIdleOverMs);
+  const scale = createScale(view, timeMap);
+  const { lanes, batches, turnRows } = layoutLanes(record, nowMs);
+  const capMarkers = capMoments(record, nowMs).flatMap((moment): CapMarker[] => {
+    const rows = turnRows.get(turnKey(moment.turn, moment.agent));
+    return rows ? [{ ...moment, ...rows }] : [];
+  });
+  return {
+    scale,
+    ticks: axisTicks(scale),
+    stream: record.turns.flatMap((turn) => streamSegments(turn, nowMs)),
+    lanes,
+    batches,
+    capMarkers,
+    gaps: timeMap.gaps,
+  };
+}
+
+/** A half-open range of rows, `[first, end)`. */
+export interface RowRange {
+  readonly first: number;
+  readonly end: number;
+}
+
+/**
+ * The rows to render for a scroll position: those in the viewport, plus `overscan` rows on each
+ * side so a quick scroll does not show blank rows before the next render.
+ */
+export function visibleLanes(scrollTop: number, viewportHeight: number, rowHeight: number, laneCount = Infinity, overscan = 6): RowRange {
+  const height = Math.max(1, rowHeight);
+  const top = Math.max(0, scrollTop);
+  const first = Math.max(0, Math.floor(top / height) - overscan);
+  const end = Math.min(laneCount, Math.ceil((top + Math.max(0, viewportHeight)) / height) + overscan);
+  return { first: Math.min(first, Math.max(0, end)), end: Math.max(0, end) };
+}

@@ -1,0 +1,119 @@
+import type { CallRecord, TurnRecord } from '../../run/record';
+import type { AnyTool, RenderDescriptor } from '../../tools/types';
+import { callState } from './laneLayout';
+import { safeJson, truncate } from './callText';
+
+/*
+ * What the result list shows, as data: each turn's calls in yield order (then the ones never
+ * yielded), runs of a concurrent batch grouped, and each call drawn through its tool's render
+ * descriptors. The record holds the `tool_result` text, not the tool's output object, so the
+ * body of a success is that text; failures go through `rejected` and `error`.
+ */
+
+/** One row of a turn's result list: a call, or a run of calls from one concurrent batch. */
+export type ResultEntry =
+  | { readonly kind: 'call'; readonly call: CallRecord; readonly yielded: boolean }
+  | { readonly kind: 'group'; readonly batch: number; readonly calls: readonly CallRecord[] };
+
+/**
+ * The turn's calls in the order their results were handed back, then those never yielded (a
+ * discarded call, or one still under way) in arrival order. Consecutive yielded calls of one
+ * concurrent batch of two or more become a group.
+ */
+export function resultEntries(turn: TurnRecord): ResultEntry[] {
+  const byId = new Map(turn.calls.map((call) => [call.id, call]));
+  const concurrent = new Set(turn.batches.filter((batch) => batch.concurrent && batch.toolUseIds.length >= 2).map((batch) => batch.index));
+  const seen = new Set<string>();
+  const entries: ResultEntry[] = [];
+  let run: CallRecord[] = [];
+  const flush = () => {
+    if (run.length >= 2) entries.push({ kind: 'group', batch: run[0]!.batch, calls: run });
+    else for (const call of run) entries.push({ kind: 'call', call, yielded: true });
+    run = [];
+  };
+  for (const id of turn.yieldOrder) {
+    const call = byId.get(id);
+    if (!call || seen.has(id)) continue;
+    seen.add(id);
+    if (run.length > 0 && (run[0]!.batch !== call.batch || !concurrent.has(call.batch))) flush();
+    run.push(call);
+    if (!concurrent.has(call.batch)) flush();
+  }
+  flush();
+  for (const call of turn.calls) if (!seen.has(call.id)) entries.push({ kind: 'call', call, yielded: false });
+  return entries;
+}
+
+/** The input as the tool's schema reads it, or the raw input when it does not parse. */
+function parsedInput(tool: AnyTool, input: unknown): { ok: boolean; value: unknown } {
+  try {
+    const parsed = tool.inputSchema.safeParse(input);
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, value: input };
+  } catch {
+    return { ok: false, value: input };
+  }
+}
+
+/** A renderer's descriptor, or `fallback` when the renderer throws or returns nothing usable. */
+function attempt(render: () => RenderDescriptor, fallback: RenderDescriptor): RenderDescriptor {
+  try {
+    const descriptor = render();
+    return descriptor && typeof descriptor.title === 'string' ? descriptor : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A call's heading and body. */
+export interface CallView {
+  readonly heading: RenderDescriptor;
+  readonly body: RenderDescriptor;
+}
+
+const UNFINISHED: Record<string, string> = { queued: 'queued…', executing: 'executing…', completed: 'completed, awaiting its yield', yielded: 'yielded' };
+
+/** The heading (`render.use`) and body of a call's result through its tool (or plain text). */
+export function callView(call: CallRecord, tool: AnyTool | undefined): CallView {
+  const input = tool ? parsedInput(tool, call.input) : { ok: false, value: call.input };
+  const plainHeading: RenderDescriptor = { title: call.name, summary: truncate(typeof call.input === 'string' ? call.input : safeJson(call.input), 160) };
+  const heading = tool && input.ok ? attempt(() => tool.render.use(input.value), plainHeading) : plainHeading;
+  const content = call.result?.content ?? '';
+  const body = ((): RenderDescriptor => {
+    switch (call.outcome) {
+      case null: {
+        const text = call.completedAt !== null ? UNFINISHED.completed! : UNFINISHED[callState(call)]!;
+        return { title: text, tone: 'muted' };
+      }
+      case 'success':
+        return { title: 'result', body: content, format: 'code', tone: 'success' };
+      case 'denied': {
+        const fallback: RenderDescriptor = { title: `${call.name} was not allowed`, summary: content, tone: 'warning' };
+        return tool ? attempt(() => tool.render.rejected(input.value, content), fallback) : fallback;
+      }
+      case 'error':
+      case 'invalid':
+      case 'cancelled':
+      case 'interrupted': {
+        const fallback: RenderDescriptor = { title: `${call.name} failed`, body: content, format: 'text', tone: 'error' };
+        return tool ? attempt(() => tool.render.error(input.value, content), fallback) : fallback;
+      }
+      case 'discarded':
+        return { title: 'discarded', summary: 'the response fell back, so this result was dropped and never sent', tone: 'muted' };
+      default: {
+        const _exhaustive: never = call.outcome;
+        return _exhaustive;
+      }
+    }
+  })();
+  return { heading, body };
+}
+
+/** The header of a concurrent group: the tool's `render.grouped`, or a plain line for mixed tools. */
+export function groupView(calls: readonly CallRecord[], findTool: (name: string) => AnyTool | undefined): RenderDescriptor {
+  const names = [...new Set(calls.map((call) => call.name))];
+  const fallback: RenderDescriptor = { title: `${calls.length} calls in parallel`, summary: names.join(', ') };
+  const tool = names.length === 1 ? findTool(names[0]!) : undefined;
+  if (!tool) return fallback;
+  const uses = calls.map((call) => ({ toolUseId: call.id, input: parsedInput(tool, call.input).value }));
+  return attempt(() => tool.render.grouped(uses), fallback);
+}
