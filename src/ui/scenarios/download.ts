@@ -1,0 +1,13 @@
+/** Saves text as a file through a Blob URL and an `<a download>`, the way that works in every browser. */
+export function downloadText(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; the URL is freed a moment later.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
