@@ -1,0 +1,77 @@
+/**
+ * One-time Monaco setup, run when this module is first evaluated (only through the lazy wrappers in
+ * `index.ts`, so none of Monaco lands in the page's first bundle):
+ * - workers come from this bundle (`?worker`), same origin, so they load offline and under
+ *   `Cross-Origin-Embedder-Policy: require-corp`;
+ * - `@monaco-editor/react` is pointed at this local copy instead of its default CDN loader;
+ * - only the editor API, its features and the languages the playground shows are bundled
+ *   (the package root would pull in every language).
+ */
+import { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/features/register.all';
+import 'monaco-editor/languages/definitions/typescript/register';
+import 'monaco-editor/languages/definitions/javascript/register';
+import 'monaco-editor/languages/definitions/markdown/register';
+import 'monaco-editor/languages/definitions/python/register';
+import 'monaco-editor/languages/definitions/css/register';
+import 'monaco-editor/languages/definitions/html/register';
+import 'monaco-editor/languages/definitions/shell/register';
+import 'monaco-editor/languages/features/css/register';
+import 'monaco-editor/languages/features/html/register';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import { javascriptDefaults, typescriptDefaults } from 'monaco-editor/languages/features/typescript/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
+import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker';
+import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker';
+import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
+import { createJsonSchemaRegistry } from './jsonSchemaRegistry';
+
+function workerFor(label: string): Worker {
+  switch (label) {
+    case 'json':
+      return new JsonWorker();
+    case 'css':
+    case 'scss':
+    case 'less':
+      return new CssWorker();
+    case 'html':
+    case 'handlebars':
+    case 'razor':
+      return new HtmlWorker();
+    case 'typescript':
+    case 'javascript':
+      return new TsWorker();
+    default:
+      return new EditorWorker();
+  }
+}
+
+self.MonacoEnvironment = { getWorker: (_workerId, label) => workerFor(label) };
+loader.config({ monaco });
+
+// Workspace files import packages that are not in the editor's world ("Cannot find module"):
+// keep syntax errors, drop the semantic noise.
+for (const defaults of [typescriptDefaults, javascriptDefaults]) {
+  defaults.setDiagnosticsOptions({ noSemanticValidation: true, noSyntaxValidation: false });
+}
+
+/** The JSON schemas of every mounted editor with a `jsonSchema`. */
+export const jsonSchemas = createJsonSchemaRegistry((schemas) => {
+  jsonDefaults.setDiagnosticsOptions({
+    ...jsonDefaults.diagnosticsOptions,
+    validate: true,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemas,
+  });
+});
+
+/** The CSS variable's value, for Monaco options that take a literal (font family). */
+export function themeValue(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value === '' ? fallback : value;
+}
+
+export { monaco };

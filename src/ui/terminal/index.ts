@@ -1,0 +1,8 @@
+/**
+ * The terminal pane. This module is light: xterm.js loads with the first `LazyTerminal`.
+ * The feed and the event writer are plain functions the app can use without any terminal shown.
+ */
+export { LazyTerminal } from './lazyTerminal';
+export type { TerminalProps } from './Terminal';
+export { createTerminalFeed, toCrlf, ANSI, type TerminalFeed } from './terminalFeed';
+export { createBashFeedWriter, parseBashResult, type BashResultSummary } from './bashFeedFromEvents';

@@ -1,0 +1,86 @@
+/** A file in the tree; `path` is the key it had in the flat map. */
+export interface FileNode {
+  kind: 'file';
+  name: string;
+  path: string;
+}
+
+/** A folder in the tree; `path` is its slash-joined prefix (`src/ui`). */
+export interface FolderNode {
+  kind: 'folder';
+  name: string;
+  path: string;
+  children: TreeNode[];
+}
+
+export type TreeNode = FileNode | FolderNode;
+
+/**
+ * Builds a tree from flat file paths (`src/a.ts`, `README.md`). Leading `/` and `./` and empty
+ * segments are ignored; each level lists folders first, then files, each by name.
+ */
+export function buildFileTree(paths: Iterable<string>): TreeNode[] {
+  const root: FolderNode = { kind: 'folder', name: '', path: '', children: [] };
+  for (const path of paths) {
+    const segments = path.replace(/^(\.\/)+/, '').split('/').filter((s) => s !== '' && s !== '.');
+    const fileName = segments.pop();
+    if (fileName === undefined) continue;
+    let folder = root;
+    for (const segment of segments) {
+      const folderPath = folder.path === '' ? segment : `${folder.path}/${segment}`;
+      let next = folder.children.find((c): c is FolderNode => c.kind === 'folder' && c.name === segment);
+      if (!next) {
+        next = { kind: 'folder', name: segment, path: folderPath, children: [] };
+        folder.children.push(next);
+      }
+      folder = next;
+    }
+    if (!folder.children.some((c) => c.kind === 'file' && c.name === fileName)) {
+      folder.children.push({ kind: 'file', name: fileName, path });
+    }
+  }
+  sortTree(root.children);
+  return root.children;
+}
+
+function sortTree(nodes: TreeNode[]): void {
+  nodes.sort((a, b) => (a.kind === b.kind ? compareNames(a.name, b.name) : a.kind === 'folder' ? -1 : 1));
+  for (const node of nodes) if (node.kind === 'folder') sortTree(node.children);
+}
+
+function compareNames(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** One line of the tree as shown: the node and its depth (1 at the top, as `aria-level`). */
+export interface TreeRow {
+  node: TreeNode;
+  level: number;
+}
+
+/** The rows a reader sees: every node whose folders are all expanded (not in `collapsed`). */
+export function visibleRows(tree: readonly TreeNode[], collapsed: ReadonlySet<string>): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const walk = (nodes: readonly TreeNode[], level: number) => {
+    for (const node of nodes) {
+      rows.push({ node, level });
+      if (node.kind === 'folder' && !collapsed.has(node.path)) walk(node.children, level + 1);
+    }
+  };
+  walk(tree, 1);
+  return rows;
+}
+
+/** The folders that hold `path` (`a/b/c.ts` → `a`, `a/b`), to expand when it is selected. */
+export function folderPathsOf(path: string): string[] {
+  const segments = path.replace(/^(\.\/)+/, '').split('/').filter((s) => s !== '' && s !== '.');
+  segments.pop();
+  return segments.map((_, i) => segments.slice(0, i + 1).join('/'));
+}
+
+/** Folder paths holding at least one of `paths`, to mark folders that contain changes. */
+export function foldersContaining(paths: Iterable<string>): Set<string> {
+  const folders = new Set<string>();
+  for (const path of paths) for (const folder of folderPathsOf(path)) folders.add(folder);
+  return folders;
+}

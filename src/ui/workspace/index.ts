@@ -1,0 +1,2 @@
+export { Workspace, type WorkspaceProps, type FileDiff } from './Workspace';
+export { languageOf } from './languageOf';
