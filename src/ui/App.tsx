@@ -1,112 +1,214 @@
-import { useEffect, useRef, useState } from 'react';
-import { STRATEGIES, type Strategy } from '../run/events';
-import { BUILT_IN_SCENARIOS } from '../scenarios/library';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RunEvent } from '../run/events';
 import { validateScenario } from '../scenarios/validate';
+import type { AnyTool } from '../tools/types';
+import { Header } from './app/Header';
+import { PermissionDialog } from './app/PermissionDialog';
+import { PoolPanel } from './app/PoolPanel';
+import { Scrubber } from './app/Scrubber';
+import { SettingsPanel } from './app/SettingsPanel';
+import { restoreLayout, Splitter } from './app/Splitter';
+import { useShortcuts } from './app/useShortcuts';
+import { currentSandbox, editWorkspaceFile, onSandboxChange, openScenario, playbackNow, prepareWorkspace, runCompare, setStrategy, snapshotCurrentFiles, startRun } from './controller';
+import { parseUrl, ScenarioPanel, type ScenarioEntry } from './scenarios';
+import { usePlayground, visibleRecord } from './store';
+import { createBashFeedWriter, createTerminalFeed, LazyTerminal } from './terminal';
+import { ResultList, Timeline } from './timeline';
+import { Workspace, type FileDiff } from './workspace';
+import type { InteractiveShell } from '../sandbox/types';
 
-interface Listed {
-  id: string;
-  title: string;
-  description: string;
-}
+const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
+const ExportMenu = lazy(() => import('./app/ExportMenu').then((module) => ({ default: module.ExportMenu })));
 
-const listed: Listed[] = BUILT_IN_SCENARIOS.map((raw) => raw as Listed);
+const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
 
-/**
- * The page for now: pick a built-in scenario and a strategy, replay it in the browser on the
- * virtual sandbox, and read the text timeline. The live timeline, Monaco and xterm come next.
- */
-/** `?scenario=ID&strategy=NAME&autorun=1`, read once at start. */
-function readUrl(): { scenario?: string; strategy?: Strategy; autorun: boolean } {
-  const params = new URLSearchParams(window.location.search);
-  const scenario = params.get('scenario') ?? undefined;
-  const strategy = params.get('strategy') ?? undefined;
-  return {
-    ...(scenario && listed.some((s) => s.id === scenario) ? { scenario } : {}),
-    ...(strategy && (STRATEGIES as readonly string[]).includes(strategy) ? { strategy: strategy as Strategy } : {}),
-    autorun: params.get('autorun') === '1',
-  };
-}
+type SideTab = 'scenarios' | 'settings' | 'pool';
+type CentreTab = 'timeline' | 'compare';
 
-const initial = readUrl();
-
+/** The page (SPEC §9): scenarios and settings on the left, the live timeline in the centre, results on the right, workspace and terminal below. */
 export function App() {
-  const [selected, setSelected] = useState(initial.scenario ?? listed[0]?.id ?? '');
-  const [strategy, setStrategy] = useState<Strategy>(initial.strategy ?? 'streaming');
-  const [status, setStatus] = useState<'idle' | 'running' | 'done' | 'error'>('idle');
-  const [timeline, setTimeline] = useState('');
-  const [message, setMessage] = useState('');
-  const scenario = listed.find((s) => s.id === selected);
+  const [url] = useState(() => parseUrl(window.location));
+  const pendingAutorun = useRef(url.autorun);
+  const [side, setSide] = useState<SideTab>('scenarios');
+  const [centre, setCentre] = useState<CentreTab>('timeline');
+  const status = usePlayground((state) => state.status);
+  const scenario = usePlayground((state) => state.scenario);
+  const strategy = usePlayground((state) => state.strategy);
+  const events = usePlayground((state) => state.events);
+  const liveRecord = usePlayground((state) => state.record);
+  const cursor = usePlayground((state) => state.cursor);
+  const record = useMemo(() => visibleRecord({ events, record: liveRecord, cursor }), [events, liveRecord, cursor]);
+  const compare = usePlayground((state) => state.compare);
+  const pendingAsk = usePlayground((state) => state.pendingAsk);
+  const running = status === 'running';
+  useShortcuts();
 
-  const run = async () => {
-    const raw = BUILT_IN_SCENARIOS.find((s) => (s as Listed).id === selected);
-    const parsed = validateScenario(raw);
-    if (!parsed.ok) {
-      setStatus('error');
-      setMessage(parsed.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
-      return;
-    }
-    setStatus('running');
-    try {
-      const engine = await import('./replayInBrowser');
-      const record = await engine.replayInBrowser(parsed.scenario, strategy);
-      setTimeline(engine.formatTimeline(record));
-      setStatus('done');
-      setMessage('');
-    } catch (error: unknown) {
-      setStatus('error');
-      setMessage(error instanceof Error ? error.message : String(error));
-    }
-  };
-
-  const autorun = useRef(initial.autorun);
   useEffect(() => {
-    if (!autorun.current) return;
-    autorun.current = false;
-    void run();
-  });
+    restoreLayout(LAYOUT_VARIABLES);
+    if (url.strategy) setStrategy(url.strategy);
+  }, [url.strategy]);
+
+  const onOpen = useCallback((entry: ScenarioEntry) => {
+    const parsed = validateScenario(JSON.parse(entry.json));
+    if (!parsed.ok) return;
+    openScenario(parsed.scenario, entry.source);
+    void prepareWorkspace();
+    if (pendingAutorun.current) {
+      pendingAutorun.current = false;
+      void startRun();
+    }
+  }, []);
+
+  // The terminal: Bash output as it streams, and a shell into the current sandbox.
+  const feed = useMemo(() => createTerminalFeed(), []);
+  const fed = useRef<{ events: RunEvent[] | null; count: number; write: (event: RunEvent) => void }>({ events: null, count: 0, write: createBashFeedWriter(feed) });
+  useEffect(() => {
+    const seen = fed.current;
+    if (events.length < seen.count || (seen.events !== null && events[0] !== seen.events[0])) {
+      seen.count = 0;
+      seen.write = createBashFeedWriter(feed);
+    }
+    for (let i = seen.count; i < events.length; i++) seen.write(events[i]!);
+    seen.count = events.length;
+    seen.events = events;
+  }, [events, feed]);
+  const [shell, setShell] = useState<InteractiveShell | null>(null);
+  useEffect(() => {
+    let open: InteractiveShell | null = null;
+    const attach = () => {
+      open?.close();
+      open = currentSandbox()?.shell?.() ?? null;
+      setShell(open);
+    };
+    attach();
+    const off = onSandboxChange(attach);
+    return () => {
+      off();
+      open?.close();
+    };
+  }, []);
+
+  // The workspace follows the sandbox: after each completed call, and when the run ends.
+  const [snapshot, setSnapshot] = useState<{ completed: number; files: Record<string, string> } | null>(null);
+  const completed = events.filter((event) => event.type === 'call_completed').length;
+  useEffect(() => {
+    if (!running || completed === 0) return;
+    let cancelled = false;
+    void snapshotCurrentFiles().then((files) => {
+      if (!cancelled && files) setSnapshot({ completed, files });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [completed, running]);
+  const scenarioFiles = scenario?.workspace.files ?? NO_FILES;
+  // Idle: the scenario's files (with edits); running: the sandbox as of the latest finished call
+  // (before the first one, the scenario's); ended: the run's final files.
+  const files = status === 'idle' ? scenarioFiles : running ? (snapshot && completed > 0 ? snapshot.files : scenarioFiles) : record.files;
+  const before = scenario?.workspace.files ?? {};
+  const changedPaths = new Set([...Object.keys(files), ...Object.keys(before)].filter((path) => files[path] !== before[path]));
+  const diffs: Record<string, FileDiff> = {};
+  for (const path of changedPaths) diffs[path] = { before: before[path] ?? '', after: files[path] ?? '' };
+
+  // The tools' renderers for the result list. The registry pulls in the shell parser (just-bash),
+  // so it loads after the first paint.
+  const [tools, setTools] = useState<ReadonlyMap<string, AnyTool>>(new Map());
+  useEffect(() => {
+    void import('../tools/registry').then(({ getAllBaseTools }) => setTools(new Map(getAllBaseTools().map((tool) => [tool.name, tool]))));
+  }, []);
+  const findTool = useCallback((name: string): AnyTool | undefined => tools.get(name), [tools]);
 
   return (
-    <main className="shell">
-      <header>
-        <h1>Tool System Playground</h1>
-        <p>
-          A real agent tool registry and StreamingToolExecutor, replaying scenarios on an in-browser sandbox. This early page
-          prints each run's timeline as text; the same runs are available headless with <code>npm run replay</code>.
-        </p>
-      </header>
-      <section className="controls" aria-label="Run controls">
-        <label>
-          Scenario{' '}
-          <select value={selected} onChange={(e) => setSelected(e.target.value)}>
-            {listed.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
+    <div className="app" data-running={running}>
+      <Header title={scenario ? scenario.title : 'Loading…'} />
+      <main className="layout">
+        <aside className="pane side" aria-label="Scenarios, settings and tool pool">
+          <div className="tabs" role="tablist">
+            {(['scenarios', 'settings', 'pool'] as const).map((tab) => (
+              <button key={tab} type="button" role="tab" aria-selected={side === tab} onClick={() => setSide(tab)}>
+                {tab === 'pool' ? 'Tool pool' : tab[0]!.toUpperCase() + tab.slice(1)}
+              </button>
             ))}
-          </select>
-        </label>
-        <label>
-          Strategy{' '}
-          <select value={strategy} onChange={(e) => setStrategy(e.target.value as Strategy)}>
-            {STRATEGIES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <button type="button" onClick={() => void run()} disabled={status === 'running'}>
-          Run
-        </button>
-        <span data-testid="run-status" data-status={status}>
-          {status}
-        </span>
-      </section>
-      {scenario && <p className="description">{scenario.description}</p>}
-      {message && <pre className="error">{message}</pre>}
-      {timeline && (
-        <pre className="timeline" aria-label="Run timeline">
-          {timeline}
-        </pre>
+          </div>
+          <div className="tab-body" hidden={side !== 'scenarios'}>
+            <ScenarioPanel currentId={scenario?.id ?? ''} onOpen={onOpen} running={running} initialUrl={url} strategy={strategy} />
+          </div>
+          <div className="tab-body" hidden={side !== 'settings'}>
+            <SettingsPanel />
+          </div>
+          <div className="tab-body" hidden={side !== 'pool'}>
+            <PoolPanel report={record.pool} />
+          </div>
+        </aside>
+        <Splitter variable="--left" axis="x" min={220} max={560} label="Resize the scenarios pane" />
+        <section className="pane centre" aria-label="Timeline">
+          <div className="tabs" role="tablist">
+            <button type="button" role="tab" aria-selected={centre === 'timeline'} onClick={() => setCentre('timeline')}>
+              Timeline
+            </button>
+            <button type="button" role="tab" aria-selected={centre === 'compare'} onClick={() => setCentre('compare')}>
+              Compare strategies
+            </button>
+            <span className="spacer" />
+            <Suspense fallback={null}>
+              <ExportMenu record={record} />
+            </Suspense>
+          </div>
+          {centre === 'timeline' ? (
+            <>
+              {scenario && <p className="lesson">{scenario.description}</p>}
+              <div className="timeline-box">
+                <Timeline record={record} now={playbackNow} running={running} />
+              </div>
+              <Scrubber />
+              <RunProblems />
+            </>
+          ) : (
+            <Suspense fallback={<p className="muted">Loading…</p>}>
+              <ComparePanel status={compare.status} entries={compare.entries} onRun={() => void runCompare()} />
+            </Suspense>
+          )}
+        </section>
+        <Splitter variable="--right" axis="x" min={240} max={640} invert label="Resize the results pane" />
+        <aside className="pane results" aria-label="Results in yield order">
+          <h2 className="pane-title">Results in yield order</h2>
+          <ResultList record={record} findTool={findTool} />
+        </aside>
+        <div className="bottom">
+          <Splitter variable="--bottom" axis="y" min={140} max={600} invert label="Resize the workspace and terminal" />
+          <div className="bottom-panes">
+            <section className="pane workspace-pane" aria-label="Workspace">
+              <Workspace files={files} changedPaths={changedPaths} diffs={diffs} editable={!running} onEdit={editWorkspaceFile} onDelete={(path) => editWorkspaceFile(path, null)} onCreate={(path) => editWorkspaceFile(path, '')} />
+            </section>
+            <section className="pane terminal-pane" aria-label="Terminal">
+              <LazyTerminal feed={feed} shell={shell} />
+            </section>
+          </div>
+        </div>
+      </main>
+      <PermissionDialog ask={pendingAsk} />
+    </div>
+  );
+}
+
+const NO_FAILURES: readonly string[] = [];
+const NO_FILES: Record<string, string> = {};
+
+/** Why a run failed, and which expectations it missed. */
+function RunProblems() {
+  const message = usePlayground((state) => state.message);
+  const failures = usePlayground((state) => state.record.expectations?.failures ?? NO_FAILURES);
+  if (!message && failures.length === 0) return null;
+  return (
+    <div className="problems" role="alert">
+      {message && <p>{message}</p>}
+      {failures.length > 0 && (
+        <ul>
+          {failures.map((failure) => (
+            <li key={failure}>{failure}</li>
+          ))}
+        </ul>
       )}
-    </main>
+    </div>
   );
 }

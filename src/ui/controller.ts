@@ -39,6 +39,54 @@ export function onSandboxChange(listener: (sandbox: Sandbox | null) => void): ()
   return () => sandboxListeners.delete(listener);
 }
 
+/** Makes `sandbox` the page's current one (the terminal and the workspace follow it). */
+async function adoptSandbox(sandbox: Sandbox): Promise<void> {
+  const previous = lastSandbox;
+  lastSandbox = sandbox;
+  for (const listener of sandboxListeners) listener(sandbox);
+  await previous?.dispose().catch(() => undefined);
+}
+
+/**
+ * A sandbox holding the scenario's files (with the person's edits) while no run is going, so the
+ * terminal can run commands on them before a run.
+ */
+export async function prepareWorkspace(): Promise<void> {
+  const scenario = usePlayground.getState().scenario;
+  if (!scenario || active) return;
+  const sandbox = await choice.create();
+  const { mountWorkspace } = await import('../run/runScenario');
+  await mountWorkspace(sandbox, scenario.workspace.files);
+  await adoptSandbox(sandbox);
+}
+
+/** A person's edit of a workspace file before a run: kept in the scenario and written to the idle sandbox. */
+export function editWorkspaceFile(path: string, content: string | null): void {
+  usePlayground.setState((state) => {
+    if (!state.scenario) return {};
+    const files = { ...state.scenario.workspace.files };
+    if (content === null) delete files[path];
+    else files[path] = content;
+    return { scenario: { ...state.scenario, workspace: { ...state.scenario.workspace, files } } };
+  });
+  const sandbox = lastSandbox;
+  if (!sandbox || active) return;
+  void (async () => {
+    const resolved = await sandbox.resolve(path);
+    if (!resolved.ok) return;
+    if (content === null) return sandbox.fs.rm(resolved.path);
+    await sandbox.fs.mkdir(resolved.path.slice(0, resolved.path.lastIndexOf('/')));
+    await sandbox.fs.writeFile(resolved.path, content);
+  })().catch(() => undefined);
+}
+
+/** The current sandbox's text files (the workspace pane follows them). */
+export async function snapshotCurrentFiles(): Promise<Record<string, string> | null> {
+  if (!lastSandbox) return null;
+  const { snapshotFiles } = await import('../run/runScenario');
+  return snapshotFiles(lastSandbox).catch(() => null);
+}
+
 /** Opens a validated scenario (the run, if any, is stopped and the log cleared). */
 export function openScenario(scenario: Scenario, source: PlaygroundState['source']): void {
   stopRun();
@@ -120,11 +168,7 @@ async function replay(
 ): Promise<RunRecord> {
   const { runScenario } = await import('../run/runScenario');
   const sandbox = await choice.create();
-  if (options.keepSandbox) {
-    await lastSandbox?.dispose().catch(() => undefined);
-    lastSandbox = sandbox;
-    for (const listener of sandboxListeners) listener(sandbox);
-  }
+  if (options.keepSandbox) await adoptSandbox(sandbox);
   try {
     return await clock.runUntil(
       runScenario({

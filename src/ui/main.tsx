@@ -1,7 +1,40 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { SandboxKind } from '../sandbox/types';
 import { App } from './App';
+import { setSandboxChoice, startRun } from './controller';
+import { chooseSandbox, virtualChoice } from './session/sandboxChoice';
+import { usePlayground, visibleRecord } from './store';
+import './theme.css';
 import './app.css';
+
+declare global {
+  interface Window {
+    /** For the console and for tests: the page's run, as data. */
+    playground: {
+      /** The current run record (SPEC §7), as the page shows it. */
+      record(): ReturnType<typeof visibleRecord>;
+      /** Starts the current scenario; resolves with its record. */
+      run(): ReturnType<typeof startRun>;
+      /** The page's state (the zustand store). */
+      state(): ReturnType<typeof usePlayground.getState>;
+    };
+  }
+}
+
+window.playground = {
+  record: () => visibleRecord(usePlayground.getState()),
+  run: () => startRun(),
+  state: () => usePlayground.getState(),
+};
+
+// The sandbox is chosen at start: WebContainer when the page is isolated and it boots, else the
+// virtual sandbox. Runs before the boot settles use the virtual sandbox, and the badge says so.
+const forced = new URLSearchParams(window.location.search).get('sandbox');
+setSandboxChoice(virtualChoice(undefined, forced === 'virtual' ? 'ready' : 'checking'));
+void chooseSandbox(forced === 'virtual' || forced === 'webcontainer' ? { forced: forced as SandboxKind } : {})
+  .then(setSandboxChoice)
+  .catch((error: unknown) => setSandboxChoice(virtualChoice(`WebContainer could not start: ${error instanceof Error ? error.message : String(error)}`)));
 
 const root = document.getElementById('root');
 if (root) {

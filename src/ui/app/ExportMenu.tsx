@@ -1,0 +1,27 @@
+import type { RunRecord } from '../../run/record';
+import { exportChromeTrace, exportPng, exportRecord, exportSvg } from './exports';
+
+/** The run's exports: the record, a Chrome Trace for Perfetto, and the timeline as a picture. */
+export function ExportMenu({ record }: { record: RunRecord }) {
+  const disabled = record.status !== 'ended';
+  return (
+    <details className="export-menu">
+      <summary aria-disabled={disabled}>Export</summary>
+      <div className="export-items" role="menu">
+        <button type="button" role="menuitem" disabled={disabled} onClick={() => exportRecord(record)} data-testid="export-record">
+          Run record (JSON)
+        </button>
+        <button type="button" role="menuitem" disabled={disabled} onClick={() => exportChromeTrace(record)} data-testid="export-trace">
+          Chrome Trace (JSON)
+        </button>
+        <p className="muted">The trace opens in Perfetto (ui.perfetto.dev) or chrome://tracing.</p>
+        <button type="button" role="menuitem" disabled={disabled} onClick={() => exportSvg(record)} data-testid="export-svg">
+          Timeline (SVG)
+        </button>
+        <button type="button" role="menuitem" disabled={disabled} onClick={() => void exportPng(record)} data-testid="export-png">
+          Timeline (PNG)
+        </button>
+      </div>
+    </details>
+  );
+}

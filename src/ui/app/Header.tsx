@@ -1,0 +1,75 @@
+import { STRATEGIES, type Strategy } from '../../run/events';
+import { resetRun, setSpeed, setStrategy, startRun, step, stopRun, togglePause } from '../controller';
+import { usePlayground } from '../store';
+import { SandboxBadge } from './SandboxBadge';
+
+const SPEEDS = [0.25, 0.5, 1, 2, 4];
+
+/** The header: the run controls, strategy, speed and the sandbox badge. The scenario picker sits in the sidebar. */
+export function Header({ title }: { title: string }) {
+  const status = usePlayground((state) => state.status);
+  const strategy = usePlayground((state) => state.strategy);
+  const speed = usePlayground((state) => state.speed);
+  const paused = usePlayground((state) => state.paused);
+  const hasScenario = usePlayground((state) => state.scenario !== null);
+  const running = status === 'running';
+  return (
+    <header className="app-header">
+      <h1>
+        <span className="brand">Tool System Playground</span>
+        <span className="scenario-title">{title}</span>
+      </h1>
+      <div className="controls" role="toolbar" aria-label="Run controls">
+        <button type="button" className="primary" disabled={!hasScenario || running} onClick={() => void startRun()} title="Run (Space)">
+          Run
+        </button>
+        <button type="button" disabled={!running} onClick={togglePause} aria-pressed={paused} title="Pause or resume (Space)">
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+        <button type="button" disabled={!hasScenario} onClick={step} title="Step to the next event (.)">
+          Step
+        </button>
+        <button type="button" disabled={!running} onClick={stopRun} title="Stop: interrupt the run (Escape)">
+          Stop
+        </button>
+        <button type="button" disabled={running} onClick={resetRun}>
+          Reset
+        </button>
+        <label>
+          Strategy{' '}
+          <select value={strategy} disabled={running} onChange={(event) => setStrategy(event.target.value as Strategy)}>
+            {STRATEGIES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Speed{' '}
+          <select value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
+            {SPEEDS.map((value) => (
+              <option key={value} value={value}>
+                {value}×
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <RunStatus />
+      <SandboxBadge />
+    </header>
+  );
+}
+
+function RunStatus() {
+  const status = usePlayground((state) => state.status);
+  const passed = usePlayground((state) => state.record.expectations?.passed);
+  const text =
+    status === 'done' ? (passed === false ? 'done · expectations not met' : passed ? 'done · expectations met' : 'done') : status;
+  return (
+    <span className="run-status" data-testid="run-status" data-status={status} role="status" aria-live="polite">
+      {text}
+    </span>
+  );
+}

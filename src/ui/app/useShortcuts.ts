@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { startRun, step, stopRun, togglePause } from '../controller';
+import { usePlayground } from '../store';
+
+/** Space runs or pauses, `.` steps, Escape stops; not while typing in a field or an editor. */
+export function useShortcuts(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], .monaco-editor, .xterm, dialog')) return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const { status, scenario } = usePlayground.getState();
+      if (event.key === ' ' && !(target instanceof HTMLButtonElement)) {
+        event.preventDefault();
+        if (status === 'running') togglePause();
+        else if (scenario) void startRun();
+      } else if (event.key === '.') {
+        event.preventDefault();
+        if (scenario) step();
+      } else if (event.key === 'Escape' && status === 'running') {
+        stopRun();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
