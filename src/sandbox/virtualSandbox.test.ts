@@ -194,7 +194,11 @@ describe('createVirtualSandbox: shell', () => {
     shell.onData((data) => (text += data));
     return () => text;
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  /** Waits until the shell has printed what `check` looks for (a busy machine may take a while). */
+  const printed = async (output: () => string, check: (text: string) => boolean) => {
+    for (let i = 0; i < 200 && !check(output()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    return output();
+  };
 
   it('prompts, echoes, runs each line and keeps the directory a cd moved to', async () => {
     const sandbox = createVirtualSandbox({ 'src/a.ts': 'a' });
@@ -202,11 +206,9 @@ describe('createVirtualSandbox: shell', () => {
     const output = collect(shell);
     expect(output()).toBe('/workspace $ ');
     shell.write('cd src\r');
-    await settle();
+    expect(await printed(output, (text) => text.includes('/workspace/src $ '))).toContain('cd src\r\n/workspace/src $ ');
     shell.write('ls\r');
-    await settle();
-    expect(output()).toContain('cd src\r\n/workspace/src $ ');
-    expect(output()).toContain('ls\r\na.ts\r\n/workspace/src $ ');
+    expect(await printed(output, (text) => text.endsWith('a.ts\r\n/workspace/src $ '))).toContain('ls\r\na.ts\r\n/workspace/src $ ');
     shell.close();
     await sandbox.dispose();
   });
@@ -216,8 +218,7 @@ describe('createVirtualSandbox: shell', () => {
     const shell = sandbox.shell!();
     const output = collect(shell);
     shell.write('cd nowherx\x7fe\r');
-    await settle();
-    expect(output()).toContain('No such file or directory');
+    expect(await printed(output, (text) => text.includes('No such file or directory') && text.endsWith('$ '))).toContain('No such file or directory');
     expect(output().endsWith('/workspace $ ')).toBe(true);
     shell.close();
   });

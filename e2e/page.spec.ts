@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the page', () => {
+  test('loads and runs offline: no request leaves the origin, no console errors, cross-origin isolated', async ({ page, baseURL }) => {
+    const outside: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseURL!) && !request.url().startsWith('blob:') && !request.url().startsWith('data:')) outside.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/?scenario=seed-partition&sandbox=virtual&autorun=1');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    // Open a file in Monaco and the terminal, so their workers and fonts load too.
+    await page.getByTestId('editor').waitFor();
+    await page.getByTestId('terminal').waitFor();
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await expect(page.getByTestId('sandbox-badge')).toHaveAttribute('data-kind', 'virtual');
+  });
+
+  test('screenshots at 1280×800: idle, mid-run and done', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+    await page.getByTestId('editor').waitFor();
+    await page.screenshot({ path: 'e2e/snapshots/idle.png' });
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeVisible();
+    await page.screenshot({ path: 'e2e/snapshots/mid-run.png' });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await page.screenshot({ path: 'e2e/snapshots/done.png' });
+  });
+
+  test('Stop mid-run interrupts: every call gets a result', async ({ page }) => {
+    await page.goto('/?scenario=streaming-speedup&sandbox=virtual');
+    // A quarter speed: the run lasts long enough to be stopped in the middle.
+    await page.getByLabel('Speed').selectOption('0.25');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    const record = await page.evaluate(() => window.playground.record());
+    const calls = record.turns.flatMap((turn) => turn.calls);
+    expect(calls.every((call) => call.result !== null)).toBe(true);
+    expect(calls.some((call) => call.outcome === 'interrupted')).toBe(true);
+    await expect(page.locator('[data-testid=call][data-outcome=interrupted]').first()).toBeVisible();
+  });
+
+  test('a permission prompt answered by clicking', async ({ page }) => {
+    await page.goto('/?scenario=plan-mode&sandbox=virtual');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByLabel(/Ask me/).check();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const dialog = page.getByTestId('permission-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('ExitPlanMode');
+    await expect(dialog).toContainText('leaving plan mode needs the user to approve the plan');
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    const record = await page.evaluate(() => window.playground.record());
+    const exit = record.turns.flatMap((turn) => turn.calls).find((call) => call.id === 'toolu_exit_plan');
+    expect(exit?.permission?.answer).toBe('allow');
+    expect(exit?.outcome).toBe('success');
+  });
+});
