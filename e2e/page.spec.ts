@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 
+/** Screenshots go to test-results; `npm run snapshots` refreshes the committed ones in e2e/snapshots. */
+const shots = process.env.UPDATE_SNAPSHOTS === '1' ? 'e2e/snapshots' : 'test-results/snapshots';
+
 test.describe('the page', () => {
   test('loads and runs offline: no request leaves the origin, no console errors, cross-origin isolated', async ({ page, baseURL }) => {
     const outside: string[] = [];
@@ -26,12 +29,12 @@ test.describe('the page', () => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
     await page.getByTestId('editor').waitFor();
-    await page.screenshot({ path: 'e2e/snapshots/idle.png' });
+    await page.screenshot({ path: `${shots}/idle.png` });
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeVisible();
-    await page.screenshot({ path: 'e2e/snapshots/mid-run.png' });
+    await page.screenshot({ path: `${shots}/mid-run.png` });
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
-    await page.screenshot({ path: 'e2e/snapshots/done.png' });
+    await page.screenshot({ path: `${shots}/done.png` });
   });
 
   test('Stop mid-run interrupts: every call gets a result', async ({ page }) => {
