@@ -1,15 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-/** Debian's Chromium where it is installed (Playwright cannot download browsers here), else Playwright's own. */
-const debianChromium = '/usr/bin/chromium';
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM ?? (existsSync(debianChromium) ? debianChromium : undefined);
-
-/** Videos need Playwright's own ffmpeg build, which cannot be downloaded on a closed network. */
-const browsersPath = process.env.PLAYWRIGHT_BROWSERS_PATH ?? join(homedir(), '.cache', 'ms-playwright');
-const hasFfmpeg = existsSync(browsersPath) && readdirSync(browsersPath).some((name) => name.startsWith('ffmpeg'));
+import { chromiumArgs, chromiumPath, hasFfmpeg } from './e2e/browser';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -28,9 +18,8 @@ export default defineConfig({
     video: hasFfmpeg ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      // The closed network refuses Chromium's background connections.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],

@@ -37,6 +37,15 @@ test.describe('the page', () => {
     await page.screenshot({ path: `${shots}/done.png` });
   });
 
+  test('&strategy=NAME picks the strategy of an autorun: parallel loses an edit in the race', async ({ page }) => {
+    await page.goto('/?scenario=parallel-edit-race&sandbox=virtual&strategy=parallel&autorun=1');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    const record = await page.evaluate(() => window.playground.record());
+    expect(record.strategy).toBe('parallel');
+    expect(record.expectations?.passed).toBe(false);
+    await expect(page.getByLabel('Strategy')).toHaveValue('parallel');
+  });
+
   test('Stop mid-run interrupts: every call gets a result', async ({ page }) => {
     await page.goto('/?scenario=streaming-speedup&sandbox=virtual');
     // A quarter speed: the run lasts long enough to be stopped in the middle.

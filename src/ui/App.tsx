@@ -9,7 +9,7 @@ import { Scrubber } from './app/Scrubber';
 import { SettingsPanel } from './app/SettingsPanel';
 import { restoreLayout, Splitter } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
-import { currentSandbox, editWorkspaceFile, onSandboxChange, openScenario, playbackNow, prepareWorkspace, runCompare, setStrategy, snapshotCurrentFiles, startRun } from './controller';
+import { currentSandbox, editWorkspaceFile, onSandboxChange, openScenario, playbackNow, prepareWorkspace, runCompare, snapshotCurrentFiles, startRun } from './controller';
 import { parseUrl, ScenarioPanel, type ScenarioEntry } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import { createBashFeedWriter, createTerminalFeed, LazyTerminal } from './terminal';
@@ -43,10 +43,7 @@ export function App() {
   const running = status === 'running';
   useShortcuts();
 
-  useEffect(() => {
-    restoreLayout(LAYOUT_VARIABLES);
-    if (url.strategy) setStrategy(url.strategy);
-  }, [url.strategy]);
+  useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
 
   const onOpen = useCallback((entry: ScenarioEntry) => {
     const parsed = validateScenario(JSON.parse(entry.json));

@@ -4,6 +4,7 @@ import type { SandboxKind } from '../sandbox/types';
 import { App } from './App';
 import { setSandboxChoice, startRun } from './controller';
 import { chooseSandbox, virtualChoice } from './session/sandboxChoice';
+import { parseUrl } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import './theme.css';
 import './app.css';
@@ -21,6 +22,10 @@ declare global {
     };
   }
 }
+
+// `&strategy=NAME` applies before the first scenario opens (an autorun starts with it).
+const strategy = parseUrl(window.location).strategy;
+if (strategy) usePlayground.setState({ strategy });
 
 window.playground = {
   record: () => visibleRecord(usePlayground.getState()),

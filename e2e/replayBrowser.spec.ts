@@ -1,0 +1,23 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { expect, test } from '@playwright/test';
+
+const run = promisify(execFile);
+
+test('npm run replay:browser replays a scenario through the page and writes the record, a trace and a screenshot', async () => {
+  test.setTimeout(120_000);
+  const out = 'test-results/replay-browser/seed-partition';
+  const { stderr } = await run('npx', ['tsx', 'src/cli/replayBrowser.ts', 'seed-partition', '--out', out]);
+  expect(stderr).toContain('expectations met');
+  const record = JSON.parse(readFileSync(`${out}/record.json`, 'utf8')) as { scenario: string; strategy: string; expectations: { passed: boolean } };
+  expect(record).toMatchObject({ scenario: 'seed-partition', strategy: 'streaming', expectations: { passed: true } });
+  expect(existsSync(`${out}/trace.zip`)).toBe(true);
+  expect(existsSync(`${out}/screenshot.png`)).toBe(true);
+});
+
+test('npm run replay:browser exits 2 on an invalid scenario, naming what is wrong', async () => {
+  const failure = await run('npx', ['tsx', 'src/cli/replayBrowser.ts', 'no-such-scenario']).catch((error: { code: number; stderr: string }) => error);
+  expect('code' in failure ? failure.code : 0).toBe(2);
+  expect('stderr' in failure ? failure.stderr : '').toContain('no such file, and no built-in scenario has that id');
+});
