@@ -139,13 +139,15 @@ export function App() {
         </aside>
         <Splitter variable="--left" axis="x" min={220} max={560} label="Resize the scenarios pane" />
         <section className="pane centre" aria-label="Timeline">
-          <div className="tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={centre === 'timeline'} onClick={() => setCentre('timeline')}>
-              Timeline
-            </button>
-            <button type="button" role="tab" aria-selected={centre === 'compare'} onClick={() => setCentre('compare')}>
-              Compare strategies
-            </button>
+          <div className="tabs">
+            <div role="tablist" className="tablist">
+              <button type="button" role="tab" aria-selected={centre === 'timeline'} onClick={() => setCentre('timeline')}>
+                Timeline
+              </button>
+              <button type="button" role="tab" aria-selected={centre === 'compare'} onClick={() => setCentre('compare')}>
+                Compare strategies
+              </button>
+            </div>
             <span className="spacer" />
             <Suspense fallback={null}>
               <ExportMenu record={record} />

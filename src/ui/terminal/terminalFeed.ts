@@ -1,7 +1,8 @@
 /** SGR sequences the feed and its writers use; every styled piece ends with `reset`. */
 export const ANSI = {
   reset: '\x1b[0m',
-  dim: '\x1b[2m',
+  // A light grey rather than SGR 2 (faint): faint text fails contrast on the dark theme.
+  dim: '\x1b[38;5;248m',
   red: '\x1b[31m',
   header: '\x1b[1;38;5;75m',
 } as const;

@@ -244,7 +244,7 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
         onToggleCollapse={() => setCollapseIdle((on) => !on)}
         readoutRef={readoutRef}
       />
-      <div ref={scrollerRef} className="tl-scroller" onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}>
+      <div ref={scrollerRef} className="tl-scroller" tabIndex={0} aria-label="Call lanes (scrollable)" onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}>
         <div className="tl-content">
           <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} capMarkers={layout.capMarkers} map={map} />
           <div className="tl-body" style={{ height: Math.max(1, laneCount) * ROW_HEIGHT }} onPointerMove={onPointerMove} onPointerLeave={onPointerLeave}>

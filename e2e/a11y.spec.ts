@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Serious and critical violations, each with where it is. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('accessibility', () => {
+  test('axe finds no serious or critical violations on the idle, running and done page', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await page.getByTestId('editor').waitFor();
+    expect(await violations(page), 'idle').toEqual([]);
+    await page.getByLabel('Speed').selectOption('0.25');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeVisible();
+    expect(await violations(page), 'running').toEqual([]);
+    await page.getByLabel('Speed').selectOption('4');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    expect(await violations(page), 'done').toEqual([]);
+  });
+
+  test('runs, steps and stops from the keyboard: space, . and Escape', async ({ page }) => {
+    await page.goto('/?scenario=streaming-speedup&sandbox=virtual');
+    await page.getByTestId('editor').waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('.');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+    await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+    await page.keyboard.press(' ');
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    const record = await page.evaluate(() => window.playground.record());
+    expect(record.turns.flatMap((turn) => turn.calls).every((call) => call.result !== null)).toBe(true);
+  });
+
+  test('every call has a text alternative: an accessible summary of its state', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual&autorun=1');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    const labels = await page.getByTestId('call').evaluateAll((lanes) => lanes.map((lane) => lane.getAttribute('aria-label') ?? ''));
+    expect(labels.length).toBe(4);
+    for (const label of labels) expect(label).toMatch(/yielded, success, batch \d/);
+  });
+});
