@@ -11,14 +11,16 @@ async function violations(page: Page): Promise<string[]> {
 
 test.describe('accessibility', () => {
   test('axe finds no serious or critical violations on the idle, running and done page', async ({ page }) => {
+    // Three full scans and a run: slow on a busy two-core machine.
+    test.setTimeout(150_000);
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     await page.getByTestId('editor').waitFor();
     expect(await violations(page), 'idle').toEqual([]);
-    await page.getByLabel('Speed').selectOption('0.25');
+    await page.getByLabel('Speed', { exact: true }).selectOption('0.25');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeVisible();
     expect(await violations(page), 'running').toEqual([]);
-    await page.getByLabel('Speed').selectOption('4');
+    await page.getByLabel('Speed', { exact: true }).selectOption('4');
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
     expect(await violations(page), 'done').toEqual([]);
   });

@@ -43,13 +43,13 @@ test.describe('the page', () => {
     const record = await page.evaluate(() => window.playground.record());
     expect(record.strategy).toBe('parallel');
     expect(record.expectations?.passed).toBe(false);
-    await expect(page.getByLabel('Strategy')).toHaveValue('parallel');
+    await expect(page.getByLabel('Strategy', { exact: true })).toHaveValue('parallel');
   });
 
   test('Stop mid-run interrupts: every call gets a result', async ({ page }) => {
     await page.goto('/?scenario=streaming-speedup&sandbox=virtual');
     // A quarter speed: the run lasts long enough to be stopped in the middle.
-    await page.getByLabel('Speed').selectOption('0.25');
+    await page.getByLabel('Speed', { exact: true }).selectOption('0.25');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeVisible();
     await page.getByRole('button', { name: 'Stop', exact: true }).click();

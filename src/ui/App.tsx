@@ -88,14 +88,21 @@ export function App() {
   // The workspace follows the sandbox: after each completed call, and when the run ends.
   const [snapshot, setSnapshot] = useState<{ completed: number; files: Record<string, string> } | null>(null);
   const completed = events.filter((event) => event.type === 'call_completed').length;
+  const lastSnapshot = useRef(0);
   useEffect(() => {
     if (!running || completed === 0) return;
+    // At most four snapshots a second: a thousand-call run must not re-read the workspace per call.
     let cancelled = false;
-    void snapshotCurrentFiles().then((files) => {
-      if (!cancelled && files) setSnapshot({ completed, files });
-    });
+    const wait = Math.max(0, lastSnapshot.current + 250 - performance.now());
+    const timer = setTimeout(() => {
+      lastSnapshot.current = performance.now();
+      void snapshotCurrentFiles().then((files) => {
+        if (!cancelled && files) setSnapshot({ completed, files });
+      });
+    }, wait);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, [completed, running]);
   const scenarioFiles = scenario?.workspace.files ?? NO_FILES;

@@ -37,7 +37,7 @@ export function Header({ title }: { title: string }) {
         </button>
         <label>
           Strategy{' '}
-          <select value={strategy} disabled={running} onChange={(event) => setStrategy(event.target.value as Strategy)}>
+          <select aria-label="Strategy" value={strategy} disabled={running} onChange={(event) => setStrategy(event.target.value as Strategy)}>
             {STRATEGIES.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -47,7 +47,7 @@ export function Header({ title }: { title: string }) {
         </label>
         <label>
           Speed{' '}
-          <select value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
+          <select aria-label="Speed" value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
             {SPEEDS.map((value) => (
               <option key={value} value={value}>
                 {value}×
