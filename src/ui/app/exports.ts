@@ -1,20 +1,7 @@
 import { toChromeTrace } from '../../run/chromeTrace';
 import type { RunRecord } from '../../run/record';
+import { download } from '../download';
 import { recordToSvg } from './recordSvg';
-
-/** Offers `content` as a file download (a Blob URL behind a temporary link). */
-export function download(filename: string, content: Blob | string, type = 'application/json'): void {
-  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const base = (record: RunRecord) => `${record.scenario || 'run'}.${record.strategy}`;
 

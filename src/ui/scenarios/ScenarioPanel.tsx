@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, typ
 import scenarioJsonSchema from '../../../public/scenario.schema.json';
 import type { Strategy } from '../../run/events';
 import { LazyCodeEditor } from '../monaco';
-import { downloadText } from './download';
+import { download } from '../download';
 import { createDraftWriter } from './draftWriter';
 import { builtInEntry, draftKey, newEntry, resolveInitialEntry, takenIds, type OpenEntry, type ScenarioEntry } from './entries';
 import { ErrorList } from './ErrorList';
@@ -192,7 +192,7 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
 
   const exportFile = () => {
     const file = exportScenarioFile(state.text);
-    downloadText(file.filename, file.text);
+    download(file.filename, file.text);
     if (!check.ok) dispatch({ type: 'notify', tone: 'info', text: `Exported ${file.filename} as it stands; it still has problems.` });
   };
 
