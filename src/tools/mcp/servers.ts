@@ -1,6 +1,6 @@
 import type { Clock } from '../../time/clock';
 import type { AnyTool } from '../types';
-import { connectDemoServer, type McpConnection } from './connection';
+import { connectDemoServer, hasResources, type McpConnection } from './connection';
 import { DEMO_SERVER_NAME } from './demoServer';
 import { createListMcpResourcesTool } from './ListMcpResourcesTool';
 import { mcpToolsFor } from './mcpTool';
@@ -44,7 +44,7 @@ export async function connectMcpServers(names: readonly McpServerName[], options
     await close();
     throw error;
   }
-  const withResources = connections.some((connection) => connection.resources.length > 0 || connection.client.getServerCapabilities()?.resources);
+  const withResources = connections.some(hasResources);
   return {
     connections,
     tools: connections.flatMap(mcpToolsFor),
