@@ -15,6 +15,8 @@ import { getAllBaseTools } from '../tools/registry';
 import type { AnyTool, CanUseTool } from '../tools/types';
 import type { EventSink, RunEvent, Strategy } from './events';
 import { applyExpectations } from './expectations';
+import { scriptedAnswers } from './scriptedAnswers';
+export { scriptedAnswers } from './scriptedAnswers';
 import { createSubAgentRunner, scriptedSubAgentSources, type SharedLoopOptions } from './subAgents';
 import { createEmptyRecord, reduceRun, type RunRecord } from './record';
 
@@ -60,10 +62,6 @@ export function concurrencyRule(pool: ToolPool, settings: ScenarioSettings): (bl
   };
 }
 
-/** The scenario's scripted answers: `answers[toolUseId]`, else `defaultAnswer`. */
-export function scriptedAnswers(settings: ScenarioSettings): CanUseTool {
-  return (request) => Promise.resolve(settings.answers[request.toolUseId] ?? settings.defaultAnswer);
-}
 
 /** The run's tool pool and its report (SPEC §3.7), from the scenario's settings. */
 export function poolFor(settings: ScenarioSettings, builtIn: readonly AnyTool[], rules: RuleSet, mcp: readonly AnyTool[] = []): { pool: ToolPool; report: PoolReport } {

@@ -3,6 +3,7 @@ import { STRATEGIES } from '../run/events';
 import type { RunRecord } from '../run/record';
 import { createEmptyRecord } from '../run/recordReducer';
 import type { Sandbox } from '../sandbox/types';
+import { scriptedAnswers } from '../run/scriptedAnswers';
 import type { Scenario } from '../scenarios/schema';
 import { createVirtualClock, type VirtualClock } from '../time/clock';
 import { createPlayback, type Playback } from '../time/playback';
@@ -136,11 +137,10 @@ function pageCanUseTool(scenario: Scenario): CanUseTool {
   const always = new Set<string>();
   const keyOf = (request: PermissionRequest) =>
     request.toolName === 'Bash' ? `Bash(${(request.input as { command?: string }).command ?? ''})` : request.toolName;
+  const scripted = scriptedAnswers(scenario.settings);
   return (request) => {
     if (always.has(keyOf(request))) return Promise.resolve('allow');
-    if (!usePlayground.getState().askMe) {
-      return Promise.resolve(scenario.settings.answers[request.toolUseId] ?? scenario.settings.defaultAnswer);
-    }
+    if (!usePlayground.getState().askMe) return scripted(request);
     return new Promise((resolve) => {
       usePlayground.setState({
         pendingAsk: {
@@ -282,8 +282,8 @@ export async function runCompare(): Promise<void> {
   for (const strategy of STRATEGIES) {
     // Unpaced: the compare view wants the four records, not a show.
     const clock = createVirtualClock();
-    const canUseTool: CanUseTool = (request) => Promise.resolve(scenario.settings.answers[request.toolUseId] ?? scenario.settings.defaultAnswer);
-    const record = await replay(scenario, strategy, clock, { signal: new AbortController().signal, canUseTool });
+    // No canUseTool: runScenario answers with the scenario's script.
+    const record = await replay(scenario, strategy, clock, { signal: new AbortController().signal });
     entries.push({ strategy, record });
     usePlayground.setState({ compare: { status: 'running', entries: [...entries] } });
   }
