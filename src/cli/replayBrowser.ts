@@ -38,7 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (scenarioArg === undefined) return usage('name a scenario');
 
-  const loaded = await loadScenario(scenarioArg, { readFile: (path) => readFile(path, 'utf8') } as Parameters<typeof loadScenario>[1]);
+  const loaded = await loadScenario(scenarioArg, { readFile: (path) => readFile(path, 'utf8') });
   if (!loaded.ok) {
     process.stderr.write(`replay:browser: invalid scenario\n${loaded.message}\n`);
     return 2;

@@ -87,7 +87,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | s
 }
 
 /** Finds a built-in scenario by id, or reads and validates a file. */
-export async function loadScenario(name: string, io: CliIo): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
+export async function loadScenario(name: string, io: Pick<CliIo, 'readFile'>): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
   const builtIn = BUILT_IN_SCENARIOS.find((raw) => (raw as { id?: unknown }).id === name);
   if (builtIn !== undefined) {
     const result = validateScenario(builtIn);

@@ -1,4 +1,5 @@
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
+import { callLabel } from '../timeline/callText';
 
 /** Colours of the exported picture (an SVG file must carry its own, not the page's CSS variables). */
 const COLOURS = {
@@ -31,10 +32,9 @@ export function flattenCalls(turns: readonly TurnRecord[], depth = 0): { call: C
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
+/** The timeline's own lane label, cut to the picture's label column. */
 function label(call: CallRecord): string {
-  const input = call.input as Record<string, unknown> | null;
-  const arg = input && typeof input === 'object' ? (input.command ?? input.file_path ?? input.pattern ?? input.description ?? input.query) : undefined;
-  const text = typeof arg === 'string' ? `${call.name}(${arg})` : call.name;
+  const text = callLabel(call);
   return text.length > 34 ? `${text.slice(0, 33)}…` : text;
 }
 
