@@ -97,6 +97,7 @@ export function openScenario(scenario: Scenario, source: PlaygroundState['source
     status: 'idle',
     message: '',
     events: [],
+    completedCalls: 0,
     record: createEmptyRecord(),
     cursor: null,
     pendingAsk: null,
@@ -194,7 +195,7 @@ export async function startRun(): Promise<RunRecord | null> {
   const abort = new AbortController();
   const playback = createPlayback({ speed: state.speed, paused: state.paused });
   const batcher = frameBatcher();
-  usePlayground.setState({ status: 'running', message: '', events: [], record: createEmptyRecord(), cursor: null, pendingAsk: null });
+  usePlayground.setState({ status: 'running', message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null });
   const clock = createVirtualClock({ pacer: playback });
   const done = replay(scenario, state.strategy, clock, {
     onEvent: (event) => batcher.push(event),
@@ -234,7 +235,7 @@ export function stopRun(): void {
 /** Back to the scenario as opened: no run, no log. */
 export function resetRun(): void {
   stopRun();
-  usePlayground.setState({ status: 'idle', message: '', events: [], record: createEmptyRecord(), cursor: null, pendingAsk: null });
+  usePlayground.setState({ status: 'idle', message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null });
 }
 
 export function togglePause(): void {

@@ -39,6 +39,8 @@ export interface PlaygroundState {
   status: RunStatus;
   message: string;
   events: RunEvent[];
+  /** How many `call_completed` events the log holds (the workspace re-reads the sandbox on a change). */
+  completedCalls: number;
   /** The record of the whole log (the live one while running). */
   record: RunRecord;
   /** The scrubber: show the record after this many events; `null` follows the end. */
@@ -62,6 +64,7 @@ export const initialState: PlaygroundState = {
   status: 'idle',
   message: '',
   events: [],
+  completedCalls: 0,
   record: createEmptyRecord(),
   cursor: null,
   speed: 1,
@@ -86,7 +89,8 @@ export function appendEvents(events: readonly RunEvent[]): void {
   if (events.length === 0) return;
   usePlayground.setState((state) => {
     const log = state.events.concat(events);
-    return { events: log, record: buildRecord(events, state.record) };
+    const completed = events.reduce((count, event) => count + (event.type === 'call_completed' ? 1 : 0), 0);
+    return { events: log, completedCalls: state.completedCalls + completed, record: buildRecord(events, state.record) };
   });
 }
 

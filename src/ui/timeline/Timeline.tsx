@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSP
 import type { RunRecord } from '../../run/record';
 import { formatMs } from './axisTicks';
 import { CallCard } from './CallCard';
+import { setDrawnNow } from './drawnPosition';
 import { layoutTimeline, timeMapOf, visibleLanes, type RowRange } from './layout';
 import type { Lane } from './laneLayout';
 import type { TimeMap } from './timeScale';
@@ -55,7 +56,7 @@ function useStableTimeMap(record: RunRecord, overMs: number | undefined): TimeMa
 /**
  * The live timeline of a run: the stream bar, a time axis, one lane per call with its bar,
  * batch frames, cap markers and a moving "now" line. Lanes re-render only when their call
- * changes; the clock moves a CSS variable from a requestAnimationFrame loop; above 200 calls
+ * changes; the clock moves a CSS variable on the open spans from a requestAnimationFrame loop; above 200 calls
  * only the lanes in view are rendered.
  */
 export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 1000 }: TimelineProps) {
@@ -98,7 +99,7 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
   useLayoutEffect(() => {
     live.current = { now, map, endMs, startMs: record.startedAt, latestMs: record.endedAt };
     // React just wrote `--now` from the record; put the live clock back before the frame paints.
-    if (running) rootRef.current?.style.setProperty('--now', String(map.toDrawn(Math.max(record.endedAt, now()))));
+    if (rootRef.current) setDrawnNow(rootRef.current, map.toDrawn(running ? Math.max(record.endedAt, now()) : record.endedAt));
   });
 
   useEffect(() => {
@@ -108,7 +109,7 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
       const { now: clock, map: timeMap, endMs: end, startMs, latestMs } = live.current;
       // Never behind the latest event, so an open bar never looks shorter than a closed one.
       const at = Math.max(latestMs, clock());
-      rootRef.current?.style.setProperty('--now', String(timeMap.toDrawn(at)));
+      if (rootRef.current) setDrawnNow(rootRef.current, timeMap.toDrawn(at));
       // Grow the view ahead of now; shrink it back when a new run starts far behind it.
       const margin = grownEnd(at, startMs) - at;
       if (at > end || end - at > 3 * margin) setLiveEnd(grownEnd(at, startMs));
@@ -225,7 +226,6 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
   const rootStyle = {
     '--t0': String(scale.drawnStart),
     '--ppm': String(scale.pxPerMs),
-    '--now': String(map.toDrawn(record.endedAt)),
     '--label-w': `${LABEL_WIDTH}px`,
     '--track-w': `${trackWidth}px`,
     '--row-h': `${ROW_HEIGHT}px`,
@@ -280,7 +280,7 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
               />
             )}
           </div>
-          <div className="tl-now" hidden={!running} aria-hidden="true" data-testid="now-line" />
+          <div className="tl-now" hidden={!running} aria-hidden="true" data-testid="now-line" style={{ ['--now' as string]: String(map.toDrawn(record.endedAt)) }} />
         </div>
       </div>
     </section>

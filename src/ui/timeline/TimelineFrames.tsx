@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { spanStyle } from './drawnPosition';
+import { OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { CapMarker, RowRange } from './layout';
 import type { BatchFrame } from './laneLayout';
 import type { TimeMap } from './timeScale';
@@ -19,7 +19,7 @@ const Frame = memo(
         data-concurrent={frame.concurrent ? 'true' : 'false'}
         data-turn={frame.turn}
         data-agent={frame.agent ?? ''}
-        className={`tl-batch tl-batch--${frame.label}`}
+        className={`tl-batch tl-batch--${frame.label}${frame.open ? ` ${OPEN_CLASS}` : ''}`}
         style={{
           ...spanStyle(map, frame.from, frame.to, frame.open),
           top: frame.firstRow * ROW_HEIGHT + 1,
@@ -60,7 +60,7 @@ export function TimelineFrames({ batches, capMarkers, map, range }: TimelineFram
         touches(marker.firstRow, marker.lastRow) ? (
           <div
             key={`${marker.agent ?? ''}/${marker.turn}/${marker.at}`}
-            className="tl-cap-band"
+            className={`tl-cap-band${marker.open ? ` ${OPEN_CLASS}` : ''}`}
             style={{
               ...spanStyle(map, marker.at, marker.until, marker.open),
               top: marker.firstRow * ROW_HEIGHT,

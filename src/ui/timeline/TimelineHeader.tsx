@@ -1,6 +1,6 @@
 import { formatMs, type AxisTick } from './axisTicks';
 import { msText } from './callText';
-import { drawnX, spanStyle } from './drawnPosition';
+import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { CapMarker } from './layout';
 import type { StreamSegment } from './laneLayout';
 import type { IdleGap, TimeMap } from './timeScale';
@@ -33,7 +33,7 @@ export function TimelineHeader({ stream, ticks, gaps, capMarkers, map }: Timelin
           {stream.map((segment, i) => (
             <span
               key={i}
-              className={`tl-stream tl-stream--${segment.kind}${segment.open ? ' tl-open' : ''}`}
+              className={`tl-stream tl-stream--${segment.kind}${segment.open ? ` ${OPEN_CLASS}` : ''}`}
               data-kind={segment.kind}
               title={segment.label}
               style={spanStyle(map, segment.from, segment.to, segment.open)}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { callAriaLabel, callLabel, OUTCOME_MARK } from './callText';
-import { drawnX, spanStyle } from './drawnPosition';
+import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { Lane, SegmentKind } from './laneLayout';
 import type { TimeMap } from './timeScale';
 
@@ -53,12 +53,12 @@ function TimelineLaneView({ lane, map, tabbable, describedBy }: TimelineLaneProp
       </div>
       <div className="tl-track" aria-hidden="true">
         {lane.stream?.map((segment, i) => (
-          <span key={`s${i}`} className={`tl-substream tl-stream--${segment.kind}`} style={spanStyle(map, segment.from, segment.to, segment.open)} />
+          <span key={`s${i}`} className={`tl-substream tl-stream--${segment.kind}${segment.open ? ` ${OPEN_CLASS}` : ''}`} style={spanStyle(map, segment.from, segment.to, segment.open)} />
         ))}
         {lane.segments.map((segment, i) => (
           <span
             key={i}
-            className={`tl-seg tl-seg--${segment.kind}${segment.kind === 'executing' || segment.kind === 'completed-awaiting-yield' ? ` tl-tone--${tone}` : ''}`}
+            className={`tl-seg tl-seg--${segment.kind}${segment.kind === 'executing' || segment.kind === 'completed-awaiting-yield' ? ` tl-tone--${tone}` : ''}${segment.open ? ` ${OPEN_CLASS}` : ''}`}
             style={segment.kind === 'yielded-marker' ? { left: drawnX(map.toDrawn(segment.from)) } : spanStyle(map, segment.from, segment.to, segment.open)}
           />
         ))}

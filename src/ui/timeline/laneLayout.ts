@@ -150,6 +150,53 @@ export function streamSegments(turn: TurnRecord, nowMs: number): StreamSegment[]
   return [whole, ...blocks];
 }
 
+/**
+ * Joins a turn's neighbouring blocks of one kind that the scale draws too narrow to tell apart
+ * (each under `minWidthPx`, less than `minWidthPx` apart) into one segment ("12 tool_use blocks"),
+ * so a thousand-block stream draws as a few bars, not a thousand sub-pixel ones. Blocks wide
+ * enough to see stay one segment each; the response segments (`stream`) are kept as they are.
+ */
+export function mergeStreamSegments(segments: readonly StreamSegment[], x: (at: number) => number, minWidthPx = 3): StreamSegment[] {
+  const narrow = (segment: StreamSegment) => x(segment.to) - x(segment.from) < minWidthPx;
+  const merged: StreamSegment[] = [];
+  let run: { first: StreamSegment; last: StreamSegment; count: number; to: number; open: boolean } | null = null;
+  const close = () => {
+    if (!run) return;
+    merged.push(
+      run.count === 1
+        ? run.first
+        : { ...run.first, to: run.to, open: run.open, label: `${run.count} ${run.first.kind} blocks: ${run.first.label} … ${run.last.label}` },
+    );
+    run = null;
+  };
+  for (const segment of segments) {
+    if (segment.kind === 'stream') {
+      close();
+      merged.push(segment);
+      continue;
+    }
+    if (
+      run &&
+      run.first.kind === segment.kind &&
+      run.first.turn === segment.turn &&
+      run.first.agent === segment.agent &&
+      narrow(run.last) &&
+      narrow(segment) &&
+      x(segment.from) - x(run.to) < minWidthPx
+    ) {
+      run.count++;
+      run.last = segment;
+      run.to = Math.max(run.to, segment.to);
+      run.open ||= segment.open;
+      continue;
+    }
+    close();
+    run = { first: segment, last: segment, count: 1, to: segment.to, open: segment.open };
+  }
+  close();
+  return merged;
+}
+
 function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;

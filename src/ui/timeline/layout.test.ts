@@ -18,6 +18,7 @@ import {
   visibleLanes,
   type BarSegment,
 } from './layout';
+import { mergeStreamSegments } from './laneLayout';
 import { callAriaLabel, callLabel, inputSummary } from './callText';
 
 const callOf = (record: RunRecord, id: string): CallRecord => {
@@ -154,6 +155,18 @@ describe('lane order', () => {
       '1 text 2400-2600',
     ]);
     expect(layout.stream[0]!.endReason).toBe('end');
+  });
+
+  it('draws blocks too narrow to tell apart as one segment, and keeps wide ones apart', () => {
+    const blocks = Array.from({ length: 200 }, (_, i) => ({ turn: 0, kind: 'tool_use' as const, from: i * 4, to: i * 4 + 4, open: false, label: `tool_use Read (t${i})` }));
+    const whole = { turn: 0, kind: 'stream' as const, from: 0, to: 800, open: false, label: 'turn 0 stream' };
+    const wide = { turn: 0, kind: 'tool_use' as const, from: 800, to: 1000, open: false, label: 'tool_use Bash (tb)' };
+    const scale = createScale({ widthPx: 500, startMs: 0, endMs: 1000 });
+    const merged = mergeStreamSegments([whole, ...blocks, wide], scale.x);
+    expect(merged.map((s) => `${s.kind} ${s.from}-${s.to}`)).toEqual(['stream 0-800', 'tool_use 0-800', 'tool_use 800-1000']);
+    expect(merged[1]!.label).toBe('200 tool_use blocks: tool_use Read (t0) … tool_use Read (t199)');
+    // Zoomed in far enough, every block is wide enough to draw on its own.
+    expect(mergeStreamSegments([whole, ...blocks, wide], createScale({ widthPx: 5000, startMs: 0, endMs: 1000 }).x)).toHaveLength(202);
   });
 
   it('extends a stream still arriving, and its open block, to now', () => {

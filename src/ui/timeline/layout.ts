@@ -1,7 +1,7 @@
 import type { RunRecord, TurnRecord } from '../../run/record';
 import { axisTicks, type AxisTick } from './axisTicks';
 import { capMoments, type CapMoment } from './concurrencyCap';
-import { layoutLanes, streamSegments, turnKey, type BatchFrame, type Lane, type StreamSegment } from './laneLayout';
+import { layoutLanes, mergeStreamSegments, streamSegments, turnKey, type BatchFrame, type Lane, type StreamSegment } from './laneLayout';
 import { collapsedTimeMap, createScale, LINEAR_TIME, type IdleGap, type TimeMap, type TimeScale, type TimelineView } from './timeScale';
 
 /*
@@ -122,7 +122,7 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
   return {
     scale,
     ticks: axisTicks(scale),
-    stream: record.turns.flatMap((turn) => streamSegments(turn, nowMs)),
+    stream: mergeStreamSegments(record.turns.flatMap((turn) => streamSegments(turn, nowMs)), scale.x),
     lanes,
     batches,
     capMarkers,
