@@ -1,24 +1,35 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunEvent } from '../run/events';
 import { validateScenario } from '../scenarios/validate';
 import type { AnyTool } from '../tools/types';
-import { Header } from './app/Header';
-import { PermissionDialog } from './app/PermissionDialog';
-import { PoolPanel } from './app/PoolPanel';
+import { Header as HeaderView } from './app/Header';
+import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
+import { PoolPanel as PoolPanelView } from './app/PoolPanel';
 import { Scrubber } from './app/Scrubber';
-import { SettingsPanel } from './app/SettingsPanel';
-import { restoreLayout, Splitter } from './app/Splitter';
+import { SettingsPanel as SettingsPanelView } from './app/SettingsPanel';
+import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
 import { currentSandbox, editWorkspaceFile, onSandboxChange, openScenario, playbackNow, prepareWorkspace, runCompare, snapshotCurrentFiles, startRun } from './controller';
-import { parseUrl, ScenarioPanel, type ScenarioEntry } from './scenarios';
+import { parseUrl, ScenarioPanel as ScenarioPanelView, type ScenarioEntry } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
-import { createBashFeedWriter, createTerminalFeed, LazyTerminal } from './terminal';
+import { createBashFeedWriter, createTerminalFeed, LazyTerminal as LazyTerminalView } from './terminal';
 import { ResultList, Timeline } from './timeline';
-import { Workspace, type FileDiff } from './workspace';
+import { Workspace as WorkspaceView, type FileDiff } from './workspace';
 import type { InteractiveShell } from '../sandbox/types';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
 const ExportMenu = lazy(() => import('./app/ExportMenu').then((module) => ({ default: module.ExportMenu })));
+
+// The App re-renders on every frame of a run (the record grows); the panes that do not draw the run
+// are memoised so that frame costs the timeline and the results, not the whole page.
+const Header = memo(HeaderView);
+const PermissionDialog = memo(PermissionDialogView);
+const PoolPanel = memo(PoolPanelView);
+const SettingsPanel = memo(SettingsPanelView);
+const Splitter = memo(SplitterView);
+const ScenarioPanel = memo(ScenarioPanelView);
+const LazyTerminal = memo(LazyTerminalView);
+const Workspace = memo(WorkspaceView);
 
 const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
 
@@ -87,7 +98,7 @@ export function App() {
 
   // The workspace follows the sandbox: after each completed call, and when the run ends.
   const [snapshot, setSnapshot] = useState<{ completed: number; files: Record<string, string> } | null>(null);
-  const completed = events.filter((event) => event.type === 'call_completed').length;
+  const completed = usePlayground((state) => state.completedCalls);
   const lastSnapshot = useRef(0);
   useEffect(() => {
     if (!running || completed === 0) return;
@@ -109,10 +120,9 @@ export function App() {
   // Idle: the scenario's files (with edits); running: the sandbox as of the latest finished call
   // (before the first one, the scenario's); ended: the run's final files.
   const files = status === 'idle' ? scenarioFiles : running ? (snapshot && completed > 0 ? snapshot.files : scenarioFiles) : record.files;
-  const before = scenario?.workspace.files ?? {};
-  const changedPaths = new Set([...Object.keys(files), ...Object.keys(before)].filter((path) => files[path] !== before[path]));
-  const diffs: Record<string, FileDiff> = {};
-  for (const path of changedPaths) diffs[path] = { before: before[path] ?? '', after: files[path] ?? '' };
+  const { changedPaths, diffs } = useMemo(() => workspaceChanges(scenarioFiles, files), [scenarioFiles, files]);
+  const deleteFile = useCallback((path: string) => editWorkspaceFile(path, null), []);
+  const createFile = useCallback((path: string) => editWorkspaceFile(path, ''), []);
 
   // The tools' renderers for the result list. The registry pulls in the shell parser (just-bash),
   // so it loads after the first paint.
@@ -184,7 +194,7 @@ export function App() {
           <Splitter variable="--bottom" axis="y" min={140} max={600} invert label="Resize the workspace and terminal" />
           <div className="bottom-panes">
             <section className="pane workspace-pane" aria-label="Workspace">
-              <Workspace files={files} changedPaths={changedPaths} diffs={diffs} editable={!running} onEdit={editWorkspaceFile} onDelete={(path) => editWorkspaceFile(path, null)} onCreate={(path) => editWorkspaceFile(path, '')} />
+              <Workspace files={files} changedPaths={changedPaths} diffs={diffs} editable={!running} onEdit={editWorkspaceFile} onDelete={deleteFile} onCreate={createFile} />
             </section>
             <section className="pane terminal-pane" aria-label="Terminal">
               <LazyTerminal feed={feed} shell={shell} />
@@ -195,6 +205,14 @@ export function App() {
       <PermissionDialog ask={pendingAsk} />
     </div>
   );
+}
+
+/** The files that differ from the scenario's, with their before and after. */
+function workspaceChanges(before: Record<string, string>, files: Record<string, string>): { changedPaths: Set<string>; diffs: Record<string, FileDiff> } {
+  const changedPaths = new Set([...Object.keys(files), ...Object.keys(before)].filter((path) => files[path] !== before[path]));
+  const diffs: Record<string, FileDiff> = {};
+  for (const path of changedPaths) diffs[path] = { before: before[path] ?? '', after: files[path] ?? '' };
+  return { changedPaths, diffs };
 }
 
 const NO_FAILURES: readonly string[] = [];

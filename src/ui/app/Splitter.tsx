@@ -1,14 +1,18 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * A drag handle that resizes a pane by setting a CSS variable on the layout element; arrow keys
  * move it too. The size is kept in localStorage so the layout survives a reload.
  */
 export function Splitter({ variable, axis, min, max, invert = false, label }: { variable: string; axis: 'x' | 'y'; min: number; max: number; invert?: boolean; label: string }) {
+  const current = () => parseFloat(getComputedStyle(document.documentElement).getPropertyValue(variable)) || min;
+  // Reading the computed size forces a style pass: read it once, then on a drag or a key, never per render.
+  const [shown, setShown] = useState(() => (typeof document === 'undefined' ? min : (savedSize(variable) ?? current())));
   const apply = useCallback(
     (size: number) => {
       const clamped = Math.round(Math.min(max, Math.max(min, size)));
       document.documentElement.style.setProperty(variable, `${clamped}px`);
+      setShown(clamped);
       try {
         localStorage.setItem(`tsp.layout${variable}`, String(clamped));
       } catch {
@@ -18,7 +22,6 @@ export function Splitter({ variable, axis, min, max, invert = false, label }: { 
     },
     [variable, min, max],
   );
-  const current = () => parseFloat(getComputedStyle(document.documentElement).getPropertyValue(variable)) || min;
   return (
     <div
       className={`splitter splitter-${axis}`}
@@ -27,7 +30,7 @@ export function Splitter({ variable, axis, min, max, invert = false, label }: { 
       aria-label={label}
       aria-valuemin={min}
       aria-valuemax={max}
-      aria-valuenow={Math.round(typeof document === 'undefined' ? min : current())}
+      aria-valuenow={shown}
       tabIndex={0}
       onPointerDown={(event) => {
         const start = axis === 'x' ? event.clientX : event.clientY;
@@ -57,14 +60,20 @@ export function Splitter({ variable, axis, min, max, invert = false, label }: { 
   );
 }
 
+/** The size a person chose before for `variable`, if any. */
+function savedSize(variable: string): number | undefined {
+  try {
+    const saved = localStorage.getItem(`tsp.layout${variable}`);
+    return saved && /^\d+$/.test(saved) ? Number(saved) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Restores the pane sizes a person chose before. */
 export function restoreLayout(variables: readonly string[]): void {
   for (const variable of variables) {
-    try {
-      const saved = localStorage.getItem(`tsp.layout${variable}`);
-      if (saved && /^\d+$/.test(saved)) document.documentElement.style.setProperty(variable, `${saved}px`);
-    } catch {
-      return;
-    }
+    const saved = savedSize(variable);
+    if (saved !== undefined) document.documentElement.style.setProperty(variable, `${saved}px`);
   }
 }
