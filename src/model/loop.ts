@@ -12,9 +12,18 @@ export type ConversationMessage =
   | { role: 'user'; content: string | ToolResultBlock[] }
   | { role: 'assistant'; content: AssistantBlock[] };
 
+/** A model source's word about its request, passed on to the run as a `model_notice` event. */
+export type ModelNotice =
+  /** A retriable error before the stream began: the request is sent again after `delayMs`. */
+  | { kind: 'retry'; attempt: number; delayMs: number; message: string }
+  /** The stream failed midway (a `fallback` item follows), or the request failed for good (the turn ends). */
+  | { kind: 'fallback' | 'error'; message: string };
+
 /** What a model source streams for one turn. */
 export type SourceItem =
   | { kind: 'event'; event: StreamEvent; latencyMs?: number }
+  /** Something the user should know about the request (a retry, a fallback, an error); the stream goes on. */
+  | { kind: 'notice'; notice: ModelNotice }
   /** The stream failed and will be retried: the next turn is the retry (SPEC §3.5 discard). */
   | { kind: 'fallback'; message: string }
   /** The user pressed Stop (scripted by `interruptAt`, or the page's Stop button). */
@@ -111,7 +120,11 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     try {
       for await (const item of stream) {
         if (item.kind === 'event') consumer.handle(item.event, item.latencyMs);
-        else if (item.kind === 'fallback') {
+        else if (item.kind === 'notice') {
+          const { notice } = item;
+          const retry = notice.kind === 'retry' ? { attempt: notice.attempt, delayMs: notice.delayMs } : {};
+          emit({ type: 'model_notice', at: now(), turn, kind: notice.kind, message: notice.message, ...retry, ...tag });
+        } else if (item.kind === 'fallback') {
           ending = 'fallback';
           message = item.message;
           break;

@@ -10,7 +10,8 @@ export type ContentBlockDelta =
   | { type: 'text_delta'; text: string }
   | { type: 'input_json_delta'; partial_json: string };
 
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence';
+/** Why the model stopped; the last three come only from a live model. */
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'pause_turn' | 'refusal' | 'model_context_window_exceeded';
 
 export type StreamEvent =
   | { type: 'message_start'; message: { id: string; role: 'assistant'; model: string } }

@@ -10,6 +10,12 @@ export const STRATEGIES: readonly Strategy[] = ['streaming', 'batched', 'serial'
 export type StreamEnd = 'end' | 'fallback' | 'interrupt' | 'error';
 
 /**
+ * What a model notice tells the user about the model's request: a retry after a retriable error
+ * (with its delay), a streaming fallback, or an error that ends the turn.
+ */
+export type ModelNoticeKind = 'retry' | 'fallback' | 'error';
+
+/**
  * Everything that happens in a run, as data. The run record is a pure fold over these
  * (`reduceRun`), so the page can rebuild any moment of a run (step, pause, scrub) from the log.
  * `at` is milliseconds from the run's start. `agent` names the Agent call a sub-agent's event
@@ -24,6 +30,11 @@ export type RunEvent =
   | { type: 'block_delta'; at: number; turn: number; index: number; text: string; agent?: string }
   | { type: 'block_stopped'; at: number; turn: number; index: number; agent?: string }
   | { type: 'stream_ended'; at: number; turn: number; reason: StreamEnd; message?: string; agent?: string }
+  /**
+   * The model source's word about its request (a live model: a rate-limit retry and its delay, a
+   * streaming fallback, a refused key). `attempt` and `delayMs` are set for retries.
+   */
+  | { type: 'model_notice'; at: number; turn: number; kind: ModelNoticeKind; message: string; attempt?: number; delayMs?: number; agent?: string }
   | {
       type: 'call_queued';
       at: number;

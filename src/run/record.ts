@@ -1,7 +1,7 @@
 import type { CallOutcome, ToolResultBlock } from '../tools/execution';
 import type { PoolReport } from '../tools/filter';
 import type { PermissionMode, TodoItem } from '../tools/types';
-import type { StreamEnd, Strategy } from './events';
+import type { ModelNoticeKind, StreamEnd, Strategy } from './events';
 
 /**
  * The run record (SPEC §7, version 1): everything one run did, as plain JSON. The UI draws it, the
@@ -60,6 +60,22 @@ export interface TurnRecord {
   readonly yieldOrder: readonly string[];
   /** Calls in arrival order. */
   readonly calls: readonly CallRecord[];
+  /**
+   * What the model source said about this turn's request (a live model's retries, fallback or
+   * error), in order. Absent when it said nothing, as in every scenario replay.
+   */
+  readonly notices?: readonly ModelNoticeRecord[];
+}
+
+/** One notice of the model source (a `model_notice` event). */
+export interface ModelNoticeRecord {
+  readonly at: number;
+  readonly kind: ModelNoticeKind;
+  readonly message: string;
+  /** Retries: which retry this is (1 for the first). */
+  readonly attempt?: number;
+  /** Retries: how long the source waits before sending the request again. */
+  readonly delayMs?: number;
 }
 
 /** One content block of a streamed response. */

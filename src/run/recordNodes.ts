@@ -1,4 +1,4 @@
-import type { BatchRecord, CallRecord, ProgressRecord, StreamBlockRecord, TurnRecord, WaitRecord } from './record';
+import type { BatchRecord, CallRecord, ModelNoticeRecord, ProgressRecord, StreamBlockRecord, TurnRecord, WaitRecord } from './record';
 
 /*
  * The mutable nodes of a `RecordTree` and their plain snapshots. A snapshot is cached on its node
@@ -10,7 +10,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** A call's fields but its growing lists, writable while the tree folds. */
 export type CallFields = Mutable<Omit<CallRecord, 'progress' | 'children'>>;
 /** A turn's scalar fields, writable while the tree folds. */
-export type TurnHead = Mutable<Omit<TurnRecord, 'blocks' | 'batches' | 'yieldOrder' | 'calls'>>;
+export type TurnHead = Mutable<Omit<TurnRecord, 'blocks' | 'batches' | 'yieldOrder' | 'calls' | 'notices'>>;
 
 /** One call in the tree. */
 export interface CallNode {
@@ -31,6 +31,8 @@ export interface TurnNode {
   readonly batches: { index: number; concurrent: boolean; toolUseIds: string[] }[];
   readonly yieldOrder: string[];
   readonly calls: CallNode[];
+  /** The model source's notices; the snapshot carries them only when there are any. */
+  readonly notices: ModelNoticeRecord[];
   /** The Agent call whose sub-agent this turn is; `null` for the main agent. */
   readonly owner: CallNode | null;
   snapshot: TurnRecord | undefined;
@@ -44,6 +46,7 @@ export function snapshotTurn(turn: TurnNode): TurnRecord {
     batches: turn.batches.map((batch): BatchRecord => ({ ...batch, toolUseIds: batch.toolUseIds.slice() })),
     yieldOrder: turn.yieldOrder.slice(),
     calls: turn.calls.map(snapshotCall),
+    ...(turn.notices.length > 0 ? { notices: turn.notices.slice() } : {}),
   };
   return turn.snapshot;
 }
@@ -59,13 +62,14 @@ function snapshotCall(call: CallNode): CallRecord {
 
 /** Nodes holding a plain turn; `register` sees every call, sub-agents' included. */
 export function adoptTurn(record: TurnRecord, owner: CallNode | null, register: (call: CallNode) => void): TurnNode {
-  const { blocks, batches, yieldOrder, calls, ...head } = record;
+  const { blocks, batches, yieldOrder, calls, notices, ...head } = record;
   const turn: TurnNode = {
     head: { ...head },
     blocks: blocks.slice(),
     batches: batches.map((batch) => ({ ...batch, toolUseIds: batch.toolUseIds.slice() })),
     yieldOrder: yieldOrder.slice(),
     calls: [],
+    notices: notices?.slice() ?? [],
     owner,
     snapshot: undefined,
   };

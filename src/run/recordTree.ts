@@ -92,6 +92,11 @@ export class RecordTree {
         });
       case 'turn_ended':
         return this.changeTurn(step, ({ head }) => void (head.endedAt = step.at));
+      case 'model_notice': {
+        const { at, kind, message, attempt, delayMs } = step;
+        const notice = { at, kind, message, ...(attempt !== undefined ? { attempt } : {}), ...(delayMs !== undefined ? { delayMs } : {}) };
+        return this.changeTurn(step, (turn) => void turn.notices.push(notice));
+      }
       case 'call_queued':
         return this.queueCall(step);
       case 'call_waiting':
@@ -212,6 +217,7 @@ export class RecordTree {
       batches: [],
       yieldOrder: [],
       calls: [],
+      notices: [],
       owner,
       snapshot: undefined,
     };

@@ -7,14 +7,17 @@ import { ToolPool } from '../tools/pool';
 import type { SubAgentRequest, SubAgentResult, SubAgentRunner } from '../tools/types';
 
 /** What every agent of a run shares: the scheduler settings, the event sink and the time. */
-export type SharedLoopOptions = Pick<LoopOptions, 'strategy' | 'maxConcurrency' | 'resultOrder' | 'cascade' | 'emit' | 'now'>;
+export type SharedLoopOptions = Pick<LoopOptions, 'strategy' | 'maxConcurrency' | 'resultOrder' | 'cascade' | 'emit' | 'now' | 'maxTurns'>;
 
 export interface SubAgentSessionOptions {
   /** The session that starts the sub-agents (its sandbox, clock, rules and answers are shared). */
   parent: SessionEnvironment;
   loop: SharedLoopOptions;
-  /** The model of one sub-agent, or a message saying why there is none for that call. */
-  sourceFor(request: SubAgentRequest): ModelSource | string;
+  /**
+   * The model of one sub-agent, or a message saying why there is none for that call. `pool` is
+   * the sub-agent's own (a live model offers its tools).
+   */
+  sourceFor(request: SubAgentRequest, pool: ToolPool): ModelSource | string;
   /** The safety rule of the partition for a pool (the scenario's Bash policy). */
   concurrencyRule(pool: ToolPool): (block: ToolUseBlock) => boolean;
 }
@@ -42,12 +45,12 @@ export function createSubAgentRunner(options: SubAgentSessionOptions): SubAgentR
   const { parent } = options;
   return {
     async run(request): Promise<SubAgentResult> {
-      const source = options.sourceFor(request);
-      if (typeof source === 'string') throw new Error(source);
       const pool = new ToolPool(
         parent.pool.tools.filter((tool) => !AGENT_TOOL_NAMES.includes(tool.name)),
         parent.pool.deferred,
       );
+      const source = options.sourceFor(request, pool);
+      if (typeof source === 'string') throw new Error(source);
       const env: SessionEnvironment = {
         sandbox: parent.sandbox,
         clock: parent.clock,

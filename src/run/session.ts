@@ -1,0 +1,192 @@
+import { runAgentLoop, type ModelSource } from '../model/loop';
+import { withClockTracking } from '../sandbox/clockTracking';
+import type { Sandbox } from '../sandbox/types';
+import type { ScenarioSettings } from '../scenarios/schema';
+import type { Clock } from '../time/clock';
+import { isBlockConcurrencySafe, parseToolInput, type SessionEnvironment, type ToolUseBlock } from '../tools/execution';
+import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
+import { assemblePool, type PoolReport } from '../tools/filter';
+import { connectMcpServers, type McpSession } from '../tools/mcp/servers';
+import { parseRuleSet, type RuleSet } from '../tools/permissions/rules';
+import { FileStateCache } from '../tools/file/fileState';
+import { ToolPool } from '../tools/pool';
+import { getAllBaseTools } from '../tools/registry';
+import type { AnyTool, CanUseTool, SubAgentRequest } from '../tools/types';
+import type { EventSink, RunEvent, Strategy } from './events';
+import { scriptedAnswers } from './scriptedAnswers';
+import { createSubAgentRunner, type SharedLoopOptions } from './subAgents';
+import { createEmptyRecord, reduceRun, type RunRecord } from './record';
+
+/** What a model source of a session may depend on: the agent's own pool (ToolSearch changes it) and the time. */
+export interface SourceContext {
+  pool: ToolPool;
+  clock: Clock;
+}
+
+/** One run of the agent over a workspace, whatever its model is (a scenario's script or a live API). */
+export interface SessionOptions {
+  /** What the record names the run after (`scenario`): a scenario's id, or `live`. */
+  name: string;
+  /** The files the sandbox starts with, relative to its root. */
+  workspace: Readonly<Record<string, string>>;
+  settings: ScenarioSettings;
+  /** A fresh sandbox; the workspace is written into it first. */
+  sandbox: Sandbox;
+  strategy: Strategy;
+  clock: Clock;
+  /** Every event as it happens. */
+  onEvent?: EventSink;
+  /** The user's Stop: aborting it interrupts the run. */
+  signal?: AbortSignal;
+  /** Answers permission asks; by default the settings' scripted answers. */
+  canUseTool?: CanUseTool;
+  /** The tools to offer; by default the built-in registry. */
+  tools?: readonly AnyTool[];
+  /** The main agent's model, made once the pool is ready. */
+  source(context: SourceContext): ModelSource;
+  /** A sub-agent's model, or a message saying why that Agent call has none. */
+  subAgentSource(request: SubAgentRequest, context: SourceContext): ModelSource | string;
+  /** The first user message (a live run's prompt). */
+  prompt?: string;
+  /** At most this many turns per agent. */
+  maxTurns?: number;
+}
+
+/**
+ * Settings that cannot be honoured (a malformed rule, or a feature this build does not have yet):
+ * refused with a message naming the setting, never silently ignored.
+ */
+export function settingsProblems(settings: ScenarioSettings): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const rules = parseRuleSet(settings);
+  if (!rules.ok) problems.push(...rules.errors);
+  return problems;
+}
+
+/**
+ * The partition's safety rule under the scenario's Bash policy: under `bashConcurrency: read-only`
+ * a Bash call whose command the AST analysis finds read-only is concurrency-safe (the real agent's
+ * rule); under `never` every Bash call is unsafe (the seed's).
+ */
+export function concurrencyRule(pool: ToolPool, settings: ScenarioSettings): (block: ToolUseBlock) => boolean {
+  if (settings.bashConcurrency === 'never') return (block) => isBlockConcurrencySafe(pool, block);
+  return (block) => {
+    if (isBlockConcurrencySafe(pool, block)) return true;
+    if (pool.find(block.name)?.name !== 'Bash') return false;
+    const parsed = parseToolInput(pool.find(block.name)!, block);
+    return parsed.ok && isReadOnlyBashCommand((parsed.input as { command: string }).command).readOnly;
+  };
+}
+
+/** The run's tool pool and its report (SPEC §3.7), from the scenario's settings. */
+export function poolFor(settings: ScenarioSettings, builtIn: readonly AnyTool[], rules: RuleSet, mcp: readonly AnyTool[] = []): { pool: ToolPool; report: PoolReport } {
+  return assemblePool({
+    builtIn,
+    mcp,
+    rules,
+    settings: {
+      toolMode: settings.toolMode,
+      deferTools: settings.deferTools,
+      ...(settings.deferThresholdTokens !== undefined ? { deferThresholdTokens: settings.deferThresholdTokens } : {}),
+    },
+  });
+}
+
+/** Reads every text file of the workspace, keyed by path relative to the root. */
+export async function snapshotFiles(sandbox: Sandbox): Promise<Record<string, string>> {
+  const entries = await sandbox.fs.walk(sandbox.root);
+  const files: Record<string, string> = {};
+  const paths = entries.filter((entry) => entry.type === 'file').map((entry) => entry.path).sort();
+  for (const path of paths) {
+    const rel = sandbox.relative(path);
+    if (rel.startsWith('.git/') || rel.includes('/.git/')) continue;
+    try {
+      files[rel] = await sandbox.fs.readFile(path);
+    } catch {
+      // A file removed between the listing and the read is simply not in the snapshot.
+    }
+  }
+  return files;
+}
+
+/** Writes a scenario's workspace into the sandbox. */
+export async function mountWorkspace(sandbox: Sandbox, files: Readonly<Record<string, string>>): Promise<void> {
+  for (const [path, content] of Object.entries(files)) {
+    const resolved = await sandbox.resolve(path);
+    if (!resolved.ok) throw new Error(`workspace.files["${path}"]: ${resolved.error}`);
+    const dir = resolved.path.slice(0, resolved.path.lastIndexOf('/'));
+    if (dir) await sandbox.fs.mkdir(dir);
+    await sandbox.fs.writeFile(resolved.path, content);
+  }
+}
+
+/**
+ * Runs one session end to end and returns its run record (expectations unchecked): mounts the
+ * workspace, connects the MCP servers, assembles the pool (`pool_ready`), builds the session
+ * environment and the sub-agent runner, runs the agent loop over `source`, and snapshots the
+ * files (`run_ended`). Every failure of the setup ends the run with `error`; it never throws.
+ */
+export async function runSession(options: SessionOptions): Promise<RunRecord> {
+  const { strategy, clock, settings } = options;
+  const sandbox = withClockTracking(options.sandbox, clock);
+  const origin = clock.now();
+  const now = () => clock.now() - origin;
+  let record = createEmptyRecord();
+  const emit: EventSink = (event: RunEvent) => {
+    record = reduceRun(record, event);
+    options.onEvent?.(event);
+  };
+
+  emit({ type: 'run_started', at: now(), scenario: options.name, sandbox: sandbox.kind, strategy, settings: { ...settings } });
+  let error: string | undefined;
+  let mcp: McpSession | undefined;
+  try {
+    const problems = settingsProblems(settings);
+    if (problems.length > 0) throw new Error(`the scenario's settings cannot be honoured: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+    const parsedRules = parseRuleSet(settings);
+    const rules: RuleSet = parsedRules.ok ? parsedRules.rules : { allow: [], ask: [], deny: [] };
+    await mountWorkspace(sandbox, options.workspace);
+    mcp = await connectMcpServers(settings.mcpServers, { clock });
+    const { pool, report } = poolFor(settings, [...(options.tools ?? getAllBaseTools()), ...mcp.resourceTools], rules, mcp.tools);
+    emit({ type: 'pool_ready', at: now(), report });
+    const env: SessionEnvironment = {
+      sandbox,
+      clock,
+      pool,
+      readFileState: new FileStateCache(),
+      shared: { permissionMode: settings.permissionMode, todos: [] },
+      canUseTool: options.canUseTool ?? scriptedAnswers(settings),
+      rules,
+    };
+    const loop: SharedLoopOptions = {
+      strategy,
+      maxConcurrency: settings.maxConcurrency,
+      resultOrder: settings.resultOrder,
+      cascade: settings.cascade,
+      emit,
+      now,
+      ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+    };
+    env.subAgents = createSubAgentRunner({
+      parent: env,
+      loop,
+      sourceFor: (request, subPool) => options.subAgentSource(request, { pool: subPool, clock }),
+      concurrencyRule: (subPool) => concurrencyRule(subPool, settings),
+    });
+    await runAgentLoop({
+      ...loop,
+      source: options.source({ pool, clock }),
+      env,
+      isConcurrencySafe: concurrencyRule(pool, settings),
+      signal: options.signal ?? new AbortController().signal,
+      ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+    });
+  } catch (caught: unknown) {
+    error = caught instanceof Error ? caught.message : String(caught);
+  } finally {
+    await mcp?.close().catch(() => undefined);
+  }
+  const files = await snapshotFiles(sandbox).catch(() => ({}));
+  emit({ type: 'run_ended', at: now(), files, ...(error !== undefined ? { error } : {}) });
+  return record;
+}
