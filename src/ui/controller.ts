@@ -5,18 +5,21 @@ import { createEmptyRecord } from '../run/recordReducer';
 import type { Sandbox } from '../sandbox/types';
 import { scriptedAnswers } from '../run/scriptedAnswers';
 import type { Scenario } from '../scenarios/schema';
-import { createVirtualClock, type VirtualClock } from '../time/clock';
+import { createRealClock, createVirtualClock, type VirtualClock } from '../time/clock';
 import { createPlayback, type Playback } from '../time/playback';
 import type { CanUseTool, PermissionRequest } from '../tools/types';
+import { checkLiveOptions } from './live/liveSettings';
 import { virtualChoice, type SandboxChoice } from './session/sandboxChoice';
 import { appendEvents, effectiveScenario, initialState, usePlayground, type PlaygroundState } from './store';
 
 /** What one page run holds on to while it runs (and its sandbox after, for the terminal). */
 interface ActiveRun {
   abort: AbortController;
-  playback: Playback;
-  clock: VirtualClock;
-  done: Promise<RunRecord>;
+  /** A replay's playback (pause, step, speed); a live run has none: the model sets the pace. */
+  playback: Playback | null;
+  /** The time to draw as now, in ms from the run's start. */
+  now(): number;
+  done: Promise<RunRecord | null>;
 }
 
 let choice: SandboxChoice = virtualChoice(undefined, 'checking');
@@ -133,15 +136,18 @@ function frameBatcher(): { push(event: RunEvent): void; flush(): void } {
   };
 }
 
-/** Answers asks: the scenario's script, or the dialog when "ask me" is on. "Allow always" holds for the run. */
-function pageCanUseTool(scenario: Scenario): CanUseTool {
+/**
+ * Answers asks: the scenario's script, or the dialog when "ask me" is on (a live run has no script:
+ * it always asks). "Allow always" holds for the run.
+ */
+function pageCanUseTool(scenario: Scenario, options: { alwaysAsk?: boolean } = {}): CanUseTool {
   const always = new Set<string>();
   const keyOf = (request: PermissionRequest) =>
     request.toolName === 'Bash' ? `Bash(${(request.input as { command?: string }).command ?? ''})` : request.toolName;
   const scripted = scriptedAnswers(scenario.settings);
   return (request) => {
     if (always.has(keyOf(request))) return Promise.resolve('allow');
-    if (!usePlayground.getState().askMe) return scripted(request);
+    if (!options.alwaysAsk && !usePlayground.getState().askMe) return scripted(request);
     return new Promise((resolve) => {
       usePlayground.setState({
         pendingAsk: {
@@ -195,7 +201,7 @@ export async function startRun(): Promise<RunRecord | null> {
   const abort = new AbortController();
   const playback = createPlayback({ speed: state.speed, paused: state.paused });
   const batcher = frameBatcher();
-  usePlayground.setState({ status: 'running', message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null });
+  usePlayground.setState({ status: 'running', runKind: 'replay', message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null, liveRecording: null });
   const clock = createVirtualClock({ pacer: playback });
   const done = replay(scenario, state.strategy, clock, {
     onEvent: (event) => batcher.push(event),
@@ -203,7 +209,7 @@ export async function startRun(): Promise<RunRecord | null> {
     canUseTool: pageCanUseTool(scenario),
     keepSandbox: true,
   });
-  active = { abort, playback, clock, done };
+  active = { abort, playback, now: () => clock.displayNow(), done };
   try {
     const record = await done;
     batcher.flush();
@@ -223,11 +229,72 @@ export async function startRun(): Promise<RunRecord | null> {
   }
 }
 
+/**
+ * Starts a live run (issue 6): the current scenario's workspace (with the person's edits) and
+ * settings, driven by a real model through the Messages API. Resolves with the run record
+ * (`scenario: "live"`, `strategy: "streaming"`); keeps the run's recording for saving. Bad options
+ * are refused with every problem named, before any request goes out.
+ */
+export async function startLive(input: unknown): Promise<RunRecord> {
+  const checked = checkLiveOptions(input);
+  if (!checked.ok) throw new Error(`startLive: ${checked.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ')}`);
+  const { options } = checked;
+  const state = usePlayground.getState();
+  const scenario = effectiveScenario(state);
+  if (!scenario) throw new Error('startLive: no scenario is open yet (its workspace and settings are what the live run starts from)');
+  if (active) throw new Error('startLive: a run is going; stop it first');
+  const abort = new AbortController();
+  const batcher = frameBatcher();
+  const clock = createRealClock();
+  let origin = clock.now();
+  const done = (async (): Promise<RunRecord> => {
+    const { runLive } = await import('../live/runLive');
+    const sandbox = await choice.create();
+    await adoptSandbox(sandbox);
+    origin = clock.now();
+    const result = await runLive({
+      config: {
+        apiKey: options.apiKey,
+        model: options.model,
+        ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+        ...(options.system !== undefined ? { system: options.system } : {}),
+      },
+      prompt: options.prompt,
+      ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+      workspace: scenario.workspace.files,
+      settings: scenario.settings,
+      sandbox,
+      clock,
+      onEvent: (event) => batcher.push(event),
+      signal: abort.signal,
+      canUseTool: pageCanUseTool(scenario, { alwaysAsk: true }),
+      title: `Live: ${scenario.title}`,
+    });
+    usePlayground.setState({ liveRecording: result.recording });
+    return result.record;
+  })();
+  usePlayground.setState({ status: 'running', runKind: 'live', message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null, liveRecording: null });
+  active = { abort, playback: null, now: () => clock.now() - origin, done };
+  try {
+    const record = await done;
+    batcher.flush();
+    usePlayground.setState({ record, status: record.error !== undefined ? 'error' : 'done', message: record.error ?? '', pendingAsk: null });
+    return record;
+  } catch (error: unknown) {
+    batcher.flush();
+    const message = error instanceof Error ? error.message : String(error);
+    usePlayground.setState({ status: 'error', message, pendingAsk: null });
+    throw error;
+  } finally {
+    if (active?.done === done) active = null;
+  }
+}
+
 /** Stop: the user interrupt of SPEC §3.5 (every call without a result gets one). */
 export function stopRun(): void {
   if (!active) return;
   const { pendingAsk } = usePlayground.getState();
-  active.playback.resume();
+  active.playback?.resume();
   active.abort.abort();
   pendingAsk?.answer('deny', false);
 }
@@ -239,10 +306,11 @@ export function resetRun(): void {
 }
 
 export function togglePause(): void {
+  if (active && !active.playback) return; // a live run cannot be paused: the model does not wait
   const paused = !usePlayground.getState().paused;
   usePlayground.setState({ paused });
-  if (paused) active?.playback.pause();
-  else active?.playback.resume();
+  if (paused) active?.playback?.pause();
+  else active?.playback?.resume();
 }
 
 /** Step: while paused, move to the next moment something happens; when idle, start paused. */
@@ -252,16 +320,18 @@ export function step(): void {
     void startRun();
     return;
   }
+  const { playback } = active;
+  if (!playback) return;
   if (!usePlayground.getState().paused) {
     usePlayground.setState({ paused: true });
-    active.playback.pause();
+    playback.pause();
   }
-  active.playback.step();
+  playback.step();
 }
 
 export function setSpeed(speed: number): void {
   usePlayground.setState({ speed });
-  active?.playback.setSpeed(speed);
+  active?.playback?.setSpeed(speed);
 }
 
 /** The scrubber: show the run after `cursor` events (`null`: the end). */
@@ -271,7 +341,7 @@ export function scrub(cursor: number | null): void {
 
 /** The time of the playback's "now" for the timeline (ms from the run's start). */
 export function playbackNow(): number {
-  return active ? active.clock.displayNow() : usePlayground.getState().record.endedAt;
+  return active ? active.now() : usePlayground.getState().record.endedAt;
 }
 
 /** Runs the scenario under all four strategies (fast: unpaced), for the compare view. */

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { SandboxKind } from '../sandbox/types';
 import { App } from './App';
-import { setSandboxChoice, startRun } from './controller';
+import { setSandboxChoice, startLive, startRun } from './controller';
 import { chooseSandbox, virtualChoice } from './session/sandboxChoice';
 import { parseUrl } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
@@ -19,6 +19,11 @@ declare global {
       run(): ReturnType<typeof startRun>;
       /** The page's state (the zustand store). */
       state(): ReturnType<typeof usePlayground.getState>;
+      /**
+       * Starts a live run with a real model, exactly as the Live panel does; resolves with its
+       * record (`scenario: "live"`, `strategy: "streaming"`). The key is used for this run only.
+       */
+      startLive: typeof startLive;
     };
   }
 }
@@ -31,6 +36,7 @@ window.playground = {
   record: () => visibleRecord(usePlayground.getState()),
   run: () => startRun(),
   state: () => usePlayground.getState(),
+  startLive: (options) => startLive(options),
 };
 
 // The sandbox is chosen at start: WebContainer when the page is isolated and it boots, else the

@@ -37,6 +37,10 @@ export interface PlaygroundState {
   strategy: Strategy;
   overrides: SettingsOverrides;
   status: RunStatus;
+  /** What the current (or last) run is: a scenario replay, or a live model's run. */
+  runKind: 'replay' | 'live';
+  /** The last live run as a scenario that replays it (issue 6), until the next run. */
+  liveRecording: Scenario | null;
   message: string;
   events: RunEvent[];
   /** How many `call_completed` events the log holds (the workspace re-reads the sandbox on a change). */
@@ -62,6 +66,8 @@ export const initialState: PlaygroundState = {
   strategy: 'streaming',
   overrides: {},
   status: 'idle',
+  runKind: 'replay',
+  liveRecording: null,
   message: '',
   events: [],
   completedCalls: 0,

@@ -13,6 +13,7 @@ export function Header({ title }: { title: string }) {
   const paused = usePlayground((state) => state.paused);
   const hasScenario = usePlayground((state) => state.scenario !== null);
   const running = status === 'running';
+  const live = usePlayground((state) => state.runKind === 'live') && running;
   return (
     <header className="app-header">
       <h1>
@@ -23,10 +24,10 @@ export function Header({ title }: { title: string }) {
         <button type="button" className="primary" disabled={!hasScenario || running} onClick={() => void startRun()} title="Run (Space)">
           Run
         </button>
-        <button type="button" disabled={!running} onClick={togglePause} aria-pressed={paused} title="Pause or resume (Space)">
+        <button type="button" disabled={!running || live} onClick={togglePause} aria-pressed={paused} title={live ? 'A live run cannot pause: the model does not wait' : 'Pause or resume (Space)'}>
           {paused ? 'Resume' : 'Pause'}
         </button>
-        <button type="button" disabled={!hasScenario} onClick={step} title="Step to the next event (.)">
+        <button type="button" disabled={!hasScenario || live} onClick={step} title="Step to the next event (.)">
           Step
         </button>
         <button type="button" disabled={!running} onClick={stopRun} title="Stop: interrupt the run (Escape)">
