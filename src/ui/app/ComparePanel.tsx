@@ -37,11 +37,11 @@ export function ComparePanel({ status, entries, onRun }: { status: 'idle' | 'run
             <p>Every strategy left the same files.</p>
           ) : (
             differing.map((path) => (
-              <div key={path} className="compare-file">
+              <div key={path} className="compare-file" data-testid="compare-file" data-path={path}>
                 <p className="mono">{path} differs between strategies:</p>
                 <div className="compare-file-grid">
                   {entries.map((entry) => (
-                    <div key={entry.strategy}>
+                    <div key={entry.strategy} data-strategy={entry.strategy}>
                       <p className="muted">{entry.strategy}</p>
                       <pre>{entry.record.files[path] ?? '(missing)'}</pre>
                     </div>

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { caretToEnd, editorText, outputOf, runInTerminal } from './editors';
+
+/** The lesson's files, as the scenario ships them. */
+const A = 'export const a = 1;';
+const B = 'export const b = 2;';
+const C = 'export const c = 3;';
+
+/** Comments: Monaco offers no completions inside one, so what is typed is what lands. */
+const EDIT_A = '// a edited by hand';
+const EDIT_B = '// b edited by hand';
+const EDIT_C = '// c edited by hand';
+
+const editor = (page: Page) => page.getByTestId('code-editor');
+const file = (page: Page, name: string) => page.getByRole('tree', { name: 'Workspace files' }).getByRole('treeitem', { name });
+
+/** Opens a workspace file from the tree and waits for Monaco to show it. */
+async function openFile(page: Page, name: string, shows: string): Promise<void> {
+  await file(page, name).click();
+  await expect(file(page, name)).toHaveAttribute('aria-selected', 'true');
+  await expect(editor(page).locator('.view-lines')).toContainText(shows);
+}
+
+/** The text of the result a call of the finished run got. */
+async function resultOf(page: Page, id: string): Promise<string> {
+  const record = await page.evaluate(() => window.playground.record());
+  const call = record.turns.flatMap((turn) => turn.calls).find((c) => c.id === id);
+  return call?.result?.content ?? `(no result for ${id})`;
+}
+
+test.describe('the workspace: Monaco and the terminal', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await expect(editor(page).locator('.monaco-editor')).toBeVisible();
+    await expect(file(page, 'a.ts')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a file edited by typing in Monaco is what cat prints in the terminal, and what the run reads', async ({ page }) => {
+    await caretToEnd(page, editor(page));
+    await page.keyboard.type(EDIT_A);
+    await expect.poll(() => editorText(editor(page))).toBe(`${A}\n${EDIT_A}`);
+
+    await runInTerminal(page, 'cat src/a.ts');
+    await expect.poll(() => outputOf(page, 'cat src/a.ts')).toEqual([A, EDIT_A]);
+    // The other files are as the scenario has them.
+    await runInTerminal(page, 'cat src/b.ts');
+    await expect.poll(() => outputOf(page, 'cat src/b.ts')).toEqual([B]);
+
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    const record = await page.evaluate(() => window.playground.record());
+    expect(record.expectations?.passed, JSON.stringify(record.expectations?.failures)).toBe(true);
+    expect(await resultOf(page, 'toolu_read_a')).toMatch(new RegExp(`1\\t${A}\\n\\s*2\\t${EDIT_A}$`));
+    expect(record.files['src/a.ts']).toBe(`${A}\n${EDIT_A}`);
+    // After the run the workspace shows the run's files: the edit is still there.
+    await expect.poll(() => editorText(editor(page))).toBe(`${A}\n${EDIT_A}`);
+  });
+
+  test('edits survive switching files, even a switch before the edit was reported', async ({ page }) => {
+    await caretToEnd(page, editor(page));
+    await page.keyboard.type(EDIT_A);
+    // At once, before the editor's quiet period reports the edit.
+    await openFile(page, 'b.ts', B);
+    await caretToEnd(page, editor(page));
+    await page.keyboard.type(EDIT_B);
+    await openFile(page, 'a.ts', A);
+    await expect.poll(() => editorText(editor(page))).toBe(`${A}\n${EDIT_A}`);
+    await openFile(page, 'b.ts', B);
+    await expect.poll(() => editorText(editor(page))).toBe(`${B}\n${EDIT_B}`);
+
+    await runInTerminal(page, 'cat src/a.ts src/b.ts src/c.ts');
+    await expect.poll(() => outputOf(page, 'cat src/a.ts src/b.ts src/c.ts')).toEqual([A, `${EDIT_A}${B}`, EDIT_B + C]);
+  });
+
+  test('Run pressed straight after typing starts from the edited file', async ({ page }) => {
+    await openFile(page, 'c.ts', C);
+    await caretToEnd(page, editor(page));
+    await page.keyboard.type(EDIT_C);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    expect(await resultOf(page, 'toolu_read_c')).toContain(EDIT_C);
+    expect(await resultOf(page, 'toolu_read_a')).not.toContain('edited');
+    const record = await page.evaluate(() => window.playground.record());
+    expect(record.files['src/c.ts']).toBe(`${C}\n${EDIT_C}`);
+  });
+});
