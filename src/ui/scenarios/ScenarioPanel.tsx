@@ -1,6 +1,7 @@
-import { useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
 import scenarioJsonSchema from '../../../public/scenario.schema.json';
 import type { Strategy } from '../../run/events';
+import { SCENARIO_IMPORT_EVENT, type ScenarioImportRequest } from './importRequest';
 import { LazyCodeEditor } from '../monaco';
 import { download } from '../download';
 import { createDraftWriter } from './draftWriter';
@@ -72,7 +73,8 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
   const deferredText = useDeferredValue(state.text);
   const check = useMemo(() => checkScenarioText(deferredText), [deferredText]);
   const dirty = state.text !== state.entry.text;
-  const key = draftKey(state.entry);
+  // A shared entry's key hashes its whole text: once per entry, not per render.
+  const key = useMemo(() => draftKey(state.entry), [state.entry]);
 
   const report = (result: WriteResult, what: string) => reportTo(dispatch, store, result, what);
   const refreshStored = () => dispatch({ type: 'stored', mine: store.loadUserScenarios(), drafts: store.draftKeys() });
@@ -178,9 +180,14 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
       dispatch({ type: 'import-failed', fileName: file.name, errors: [{ path: '', message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` }] });
       return;
     }
+    importText(file.name, text);
+  };
+
+  /** Imports a scenario's text as the person's own (a chosen file, or a live run's recording). */
+  const importText = (fileName: string, text: string) => {
     const imported = importScenarioFile(text, { builtIn: BUILT_IN_ENTRIES.map((e) => e.id), user: store.loadUserScenarios().map((s) => s.id) });
     if (!imported.ok) {
-      dispatch({ type: 'import-failed', fileName: file.name, errors: imported.errors });
+      dispatch({ type: 'import-failed', fileName, errors: imported.errors });
       return;
     }
     dispatch({ type: 'dismiss-import' });
@@ -189,6 +196,19 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
     dispatch({ type: 'notify', tone: 'info', text: imported.renamed?.notice ?? `Imported “${imported.id}” into your scenarios.` });
     open({ source: 'user', id: imported.id, text: imported.json });
   };
+  // Other panes (the Live panel's "Save as my scenario") import through the same path.
+  const latestImport = useRef(importText);
+  useLayoutEffect(() => {
+    latestImport.current = importText;
+  });
+  useEffect(() => {
+    const onRequest = (event: Event) => {
+      const { fileName, text } = (event as CustomEvent<ScenarioImportRequest>).detail;
+      latestImport.current(fileName, text);
+    };
+    window.addEventListener(SCENARIO_IMPORT_EVENT, onRequest);
+    return () => window.removeEventListener(SCENARIO_IMPORT_EVENT, onRequest);
+  }, []);
 
   const exportFile = () => {
     const file = exportScenarioFile(state.text);
@@ -231,7 +251,7 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
     dispatch({ type: 'dismiss', id });
   };
 
-  const entryLabel = state.entry.source === 'new' ? 'new scenario' : state.entry.source === 'built-in' ? 'lesson' : state.entry.source === 'shared' ? 'shared scenario' : 'your scenario';
+  const entryLabel = state.entry.source === 'new' ? 'a new scenario' : state.entry.source === 'built-in' ? 'the lesson' : state.entry.source === 'shared' ? 'the shared scenario' : 'your scenario';
   const modelPath = `scenarios/${key.replace(/[^a-z0-9-]+/gi, '-')}.scenario.json`;
 
   return (
@@ -255,7 +275,7 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
         />
         <div className="scenario-editor">
           <p className="scenario-editing" data-testid="scenario-editing" data-dirty={dirty}>
-            Editing the {entryLabel} <code>{state.entry.id}</code>
+            Editing {entryLabel} <code>{state.entry.id}</code>
             {dirty && <span className="scenario-badge">{state.restored ? 'restored edits' : 'unsaved edits'}</span>}
           </p>
           <div className="scenario-editor-frame" aria-label="Scenario JSON" role="group">
