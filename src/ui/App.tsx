@@ -18,6 +18,7 @@ import { Workspace as WorkspaceView, type FileDiff } from './workspace';
 import type { InteractiveShell } from '../sandbox/types';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
+const LivePanel = lazy(() => import('./live/LivePanel').then((module) => ({ default: module.LivePanel })));
 const ExportMenu = lazy(() => import('./app/ExportMenu').then((module) => ({ default: module.ExportMenu })));
 
 // The App re-renders on every frame of a run (the record grows); the panes that do not draw the run
@@ -31,9 +32,11 @@ const ScenarioPanel = memo(ScenarioPanelView);
 const LazyTerminal = memo(LazyTerminalView);
 const Workspace = memo(WorkspaceView);
 
+const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tool pool', live: 'Live model' };
+
 const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
 
-type SideTab = 'scenarios' | 'settings' | 'pool';
+type SideTab = 'scenarios' | 'settings' | 'pool' | 'live';
 type CentreTab = 'timeline' | 'compare';
 
 /** The page (SPEC §9): scenarios and settings on the left, the live timeline in the centre, results on the right, workspace and terminal below. */
@@ -138,9 +141,9 @@ export function App() {
       <main className="layout">
         <aside className="pane side" aria-label="Scenarios, settings and tool pool">
           <div className="tabs" role="tablist">
-            {(['scenarios', 'settings', 'pool'] as const).map((tab) => (
+            {(['scenarios', 'settings', 'pool', 'live'] as const).map((tab) => (
               <button key={tab} type="button" role="tab" aria-selected={side === tab} onClick={() => setSide(tab)}>
-                {tab === 'pool' ? 'Tool pool' : tab[0]!.toUpperCase() + tab.slice(1)}
+                {SIDE_TAB_NAMES[tab]}
               </button>
             ))}
           </div>
@@ -153,6 +156,13 @@ export function App() {
           <div className="tab-body" hidden={side !== 'pool'}>
             <PoolPanel report={record.pool} />
           </div>
+          {side === 'live' && (
+            <div className="tab-body">
+              <Suspense fallback={<p className="muted">Loading…</p>}>
+                <LivePanel />
+              </Suspense>
+            </div>
+          )}
         </aside>
         <Splitter variable="--left" axis="x" min={220} max={560} label="Resize the scenarios pane" />
         <section className="pane centre" aria-label="Timeline">
