@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../run/events';
 import { buildRecord } from '../../run/record';
 import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../../test/sampleRuns';
-import { Timeline } from './Timeline';
+import { Timeline, VIRTUALISE_ABOVE } from './Timeline';
 
 /** The attributes of every element with `data-testid="NAME"`, in document order. */
 function elements(html: string, testId: string): Record<string, string>[] {
@@ -70,16 +70,17 @@ describe('Timeline (server render)', () => {
     expect(elements(render(events), 'cap-marker').map((m) => m['data-at'])).toEqual(['40', '80']);
   });
 
-  it('renders every lane up to 200 calls, and only a window of them above', () => {
+  it('renders every lane up to VIRTUALISE_ABOVE calls, and only a window of them above', () => {
     const many = (n: number): RunEvent[] => [
       { type: 'run_started', at: 0, scenario: 't', sandbox: 'virtual', strategy: 'streaming', settings: {} },
       { type: 'turn_started', at: 0, turn: 0 },
       ...Array.from({ length: n }, (_, i) => queued(i, `c${i}`, 'Read', { batch: Math.floor(i / 10) })),
     ];
-    expect(elements(render(many(200)), 'call')).toHaveLength(200);
+    expect(elements(render(many(VIRTUALISE_ABOVE)), 'call')).toHaveLength(VIRTUALISE_ABOVE);
+    expect(elements(render(many(VIRTUALISE_ABOVE + 1)), 'call').length).toBeLessThan(VIRTUALISE_ABOVE);
     const big = elements(render(many(1000)), 'call');
     expect(big.length).toBeGreaterThan(5);
-    expect(big.length).toBeLessThan(60);
+    expect(big.length).toBeLessThan(VIRTUALISE_ABOVE);
     expect(big[0]!['data-call-id']).toBe('c0');
   });
 });

@@ -26,8 +26,12 @@ export interface TimelineProps {
 const LABEL_WIDTH = 240;
 /** The stream row and the axis row (timeline.css gives each 24 px). */
 const HEADER_HEIGHT = 48;
-/** Up to this many lanes all render (tests see every call); above it, only those in view. */
-const VIRTUALISE_ABOVE = 200;
+/**
+ * Up to this many lanes all render (a lesson's every call is in the page for tests and find-in-page);
+ * above it, only those in view. At 200 a 1,000-call replay spent its first fifth drawing up to
+ * 200 full lanes each frame and dropped frames; the lessons have at most 14 calls.
+ */
+export const VIRTUALISE_ABOVE = 60;
 const MAX_ZOOM = 256;
 const CARD_WIDTH = 380;
 const INITIAL_SIZE = { width: 960, height: 420 };
@@ -56,7 +60,7 @@ function useStableTimeMap(record: RunRecord, overMs: number | undefined): TimeMa
 /**
  * The live timeline of a run: the stream bar, a time axis, one lane per call with its bar,
  * batch frames, cap markers and a moving "now" line. Lanes re-render only when their call
- * changes; the clock moves a CSS variable on the open spans from a requestAnimationFrame loop; above 200 calls
+ * changes; the clock moves a CSS variable on the open spans from a requestAnimationFrame loop; above 60 calls
  * only the lanes in view are rendered.
  */
 export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 1000 }: TimelineProps) {
