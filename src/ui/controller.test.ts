@@ -29,6 +29,8 @@ describe('the page controller and store', () => {
     const state = usePlayground.getState();
     expect(state.status).toBe('done');
     expect(record?.expectations?.passed).toBe(true);
+    // The page shows its own fold of the events, which says exactly what the engine's record says.
+    expect(JSON.parse(JSON.stringify(state.record))).toEqual(JSON.parse(JSON.stringify(record)));
     expect(state.events.length).toBeGreaterThan(10);
     scrub(3);
     const early = visibleRecord(usePlayground.getState());

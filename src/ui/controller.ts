@@ -1,7 +1,7 @@
 import type { RunEvent, Strategy } from '../run/events';
 import { STRATEGIES } from '../run/events';
 import type { RunRecord } from '../run/record';
-import { createEmptyRecord } from '../run/recordReducer';
+import { createEmptyRecord, withExpectations } from '../run/recordReducer';
 import type { Sandbox } from '../sandbox/types';
 import { scriptedAnswers } from '../run/scriptedAnswers';
 import type { Scenario } from '../scenarios/schema';
@@ -113,23 +113,37 @@ export function setStrategy(strategy: Strategy): void {
   usePlayground.setState({ strategy });
 }
 
-/** Batches events to one store update per animation frame: React stays out of per-event work. */
+/**
+ * How often, at most, a run's events reach React. The now line and the open bars move every frame
+ * on their own (a CSS variable, outside React); what waits for a flush is new lanes, states and
+ * results, which read fine at 30 updates a second and leave the frames between them to the
+ * browser's own drawing (a 1,000-call replay dropped frames when every frame re-rendered).
+ */
+const FLUSH_INTERVAL_MS = 32;
+
+/** Batches events into store updates, on animation frames, at most one per {@link FLUSH_INTERVAL_MS}. */
 function frameBatcher(): { push(event: RunEvent): void; flush(): void } {
   let buffer: RunEvent[] = [];
   let scheduled = false;
+  let lastFlush = -Infinity;
   const flush = () => {
     scheduled = false;
+    lastFlush = performance.now();
     const events = buffer;
     buffer = [];
     appendEvents(events);
   };
-  const schedule = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (callback: () => void) => setTimeout(callback, 16);
+  const schedule = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (callback: (time: number) => void) => setTimeout(() => callback(performance.now()), 16);
+  const onFrame = (time: number) => {
+    if (time - lastFlush < FLUSH_INTERVAL_MS) schedule(onFrame);
+    else flush();
+  };
   return {
     push(event) {
       buffer.push(event);
       if (!scheduled) {
         scheduled = true;
-        schedule(flush);
+        schedule(onFrame);
       }
     },
     flush,
@@ -193,6 +207,17 @@ async function replay(
   }
 }
 
+/**
+ * The record the page shows once a run ended: its own fold of the run's events (the same events
+ * the engine folded), with the engine's verdict added. Keeping the page's fold keeps every call
+ * object the timeline and the results already drew, so the last update redraws only what changed
+ * (taking the engine's record re-rendered all 1,000 results of a long run in one long task).
+ */
+function withVerdict(record: RunRecord): RunRecord {
+  const shown = usePlayground.getState().record;
+  return record.expectations ? withExpectations(shown, record.expectations) : shown;
+}
+
 /** Starts the current scenario (Run). Resolves with the record when the run ends. */
 export async function startRun(): Promise<RunRecord | null> {
   const state = usePlayground.getState();
@@ -214,7 +239,7 @@ export async function startRun(): Promise<RunRecord | null> {
     const record = await done;
     batcher.flush();
     usePlayground.setState({
-      record,
+      record: withVerdict(record),
       status: record.error !== undefined ? 'error' : 'done',
       message: record.error ?? '',
       pendingAsk: null,
@@ -278,7 +303,7 @@ export async function startLive(input: unknown): Promise<RunRecord> {
   try {
     const record = await done;
     batcher.flush();
-    usePlayground.setState({ record, status: record.error !== undefined ? 'error' : 'done', message: record.error ?? '', pendingAsk: null });
+    usePlayground.setState({ record: withVerdict(record), status: record.error !== undefined ? 'error' : 'done', message: record.error ?? '', pendingAsk: null });
     return record;
   } catch (error: unknown) {
     batcher.flush();
