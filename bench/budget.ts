@@ -1,9 +1,10 @@
 /**
- * The page's budgets (issue 5), measured in Chromium against `vite preview`, one run:
+ * The page's budgets (issue 5), measured in Chromium against `vite preview`:
  *   npm run budget
  * - JavaScript loaded before first paint ≤ 250 KB gzipped (the entry and what it preloads;
  *   Monaco, just-bash, xterm and the WebContainer client load later);
- * - a 1,000-call scenario replays in the page with no long task over 100 ms and ≥ 50 fps;
+ * - a 1,000-call scenario replays in the page with no long task over 100 ms and ≥ 50 fps (the
+ *   median of three replays, each in a fresh page);
  * - navigation to the first drawn timeline under 1.5 s.
  * Prints each figure against its target and exits 1 when one is missed.
  */
@@ -11,7 +12,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import LZString from 'lz-string';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { build, preview } from 'vite';
 import { chromiumArgs, chromiumPath } from '../e2e/browser';
 
@@ -51,6 +52,76 @@ function thousandCalls(): string {
   });
 }
 
+/*
+ * The code that runs in the page is kept as text: tsx compiles this file with esbuild's keepNames,
+ * which wraps named functions in a `__name` helper the page does not have (it broke the frame
+ * counter once, silently).
+ */
+
+/** Notes when the timeline enters the DOM and then the first frame after it (a rAF, then a task: drawn). */
+const MARK_FIRST_TIMELINE = `(() => {
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid=timeline]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.__timelineDrawn = performance.now(); }));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+/** Collects the page's long tasks (over 50 ms) from the start. */
+const COUNT_LONG_TASKS = `(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration); }).observe({ type: 'longtask', buffered: true });
+})();`;
+
+/** Starts the run and counts frames (requestAnimationFrame) and long tasks until it ends. */
+const MEASURE_RUN = `(async () => {
+  window.__longTasks.length = 0;
+  let frames = 0;
+  let running = true;
+  const tick = () => { frames++; if (running) requestAnimationFrame(tick); };
+  const from = performance.now();
+  requestAnimationFrame(tick);
+  await window.playground.run();
+  running = false;
+  const seconds = (performance.now() - from) / 1000;
+  return {
+    longest: Math.max(0, ...window.__longTasks),
+    longTasks: window.__longTasks.length,
+    fps: frames / seconds,
+    seconds,
+    calls: window.playground.record().turns.reduce((sum, turn) => sum + turn.calls.length, 0),
+  };
+})()`;
+
+const RUNS = 3;
+
+interface RunFigures {
+  longest: number;
+  longTasks: number;
+  fps: number;
+  seconds: number;
+  calls: number;
+}
+
+/** One 1,000-call replay in a fresh page, measured by the page itself. */
+async function replayThousand(browser: Browser, base: string): Promise<RunFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: COUNT_LONG_TASKS });
+    await page.goto(`${base}?sandbox=virtual#s=${LZString.compressToEncodedURIComponent(thousandCalls())}`);
+    await page.waitForSelector('[data-testid=run-status][data-status=idle]');
+    await page.getByTestId('editor').waitFor();
+    await page.waitForTimeout(1000);
+    const measured = (await page.evaluate(MEASURE_RUN)) as RunFigures;
+    if (measured.calls !== 1000) throw new Error(`the 1,000-call run recorded ${measured.calls} calls`);
+    return measured;
+  } finally {
+    await context.close();
+  }
+}
+
 async function main(): Promise<number> {
   if (!existsSync('dist/index.html')) await build({ logLevel: 'error' });
   const figures: Figure[] = [];
@@ -62,62 +133,39 @@ async function main(): Promise<number> {
   if (!base) throw new Error('vite preview did not report its address');
   const browser = await chromium.launch({ ...(chromiumPath ? { executablePath: chromiumPath } : {}), args: chromiumArgs });
   try {
-    // Navigation to the first drawn timeline (a fresh context each time; the median of five).
-    const times: number[] = [];
+    // Navigation to the first drawn timeline: the page notes when the timeline enters the DOM and
+    // the first frame after it (a rAF, then a task: that frame has been drawn). Measured in the page,
+    // since Playwright's own polling is late when the main thread is busy. A fresh context each
+    // time; the median of five.
+    const times: { drawn: number; fcp: number }[] = [];
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
+      await page.addInitScript({ content: MARK_FIRST_TIMELINE });
       await page.goto(`${base}?scenario=seed-partition&sandbox=virtual`, { waitUntil: 'commit' });
-      await page.waitForSelector('[data-testid=timeline]');
-      times.push(await page.evaluate(() => performance.now()));
+      await page.waitForFunction(() => (window as unknown as { __timelineDrawn?: number }).__timelineDrawn !== undefined, null, { timeout: 30_000 });
+      times.push(
+        await page.evaluate(() => ({
+          drawn: (window as unknown as { __timelineDrawn: number }).__timelineDrawn,
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        })),
+      );
       await context.close();
     }
-    times.sort((a, b) => a - b);
-    figures.push({ name: 'navigation to the first drawn timeline (median of 5)', value: times[2]!, unit: 'ms', limit: 1500, kind: 'max' });
+    times.sort((a, b) => a.drawn - b.drawn);
+    figures.push({ name: `navigation to the first drawn timeline (median of 5; first contentful paint ${times[2]!.fcp.toFixed(0)} ms)`, value: times[2]!.drawn, unit: 'ms', limit: 1500, kind: 'max' });
 
-    // A 1,000-call replay: long tasks and frame rate while it runs.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { __longTasks: number[]; __frames: number[] };
-      w.__longTasks = [];
-      w.__frames = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-      const tick = (time: number) => {
-        w.__frames.push(time);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    await page.goto(`${base}?sandbox=virtual#s=${LZString.compressToEncodedURIComponent(thousandCalls())}`);
-    await page.waitForSelector('[data-testid=run-status][data-status=idle]');
-    await page.getByTestId('editor').waitFor();
-    await page.waitForTimeout(1000);
-    const started = await page.evaluate(() => {
-      const w = window as unknown as { __longTasks: number[]; __frames: number[]; playground: { run(): Promise<unknown> } };
-      w.__longTasks.length = 0;
-      void w.playground.run();
-      return performance.now();
-    });
-    await page.waitForSelector('[data-testid=run-status][data-status=done]', { timeout: 180_000 });
-    const measured = await page.evaluate((from) => {
-      const w = window as unknown as { __longTasks: number[]; __frames: number[]; playground: { record(): { turns: { calls: unknown[] }[]; expectations: { passed: boolean } | null } } };
-      const frames = w.__frames.filter((time) => time >= from);
-      const seconds = (frames[frames.length - 1]! - frames[0]!) / 1000;
-      return {
-        longest: Math.max(0, ...w.__longTasks),
-        longTasks: w.__longTasks.length,
-        fps: (frames.length - 1) / seconds,
-        seconds,
-        calls: w.playground.record().turns.reduce((sum, turn) => sum + turn.calls.length, 0),
-      };
-    }, started);
-    await context.close();
-    if (measured.calls !== 1000) throw new Error(`the 1,000-call run recorded ${measured.calls} calls`);
-    figures.push({ name: `longest task while 1,000 calls replay (${measured.longTasks} long tasks over 50 ms in ${measured.seconds.toFixed(1)} s)`, value: measured.longest, unit: 'ms', limit: 100, kind: 'max' });
-    figures.push({ name: 'frame rate while 1,000 calls replay', value: measured.fps, unit: 'fps', limit: 50, kind: 'min' });
+    // A 1,000-call replay: long tasks and frame rate while it runs. The page counts its own frames
+    // (requestAnimationFrame) from the moment the run starts until it ends, and its long tasks.
+    // Three runs, each in a fresh page; the median run is reported (a 2-core machine is noisy).
+    const runs: RunFigures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await replayThousand(browser, base));
+    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+    const longest = median(runs.map((run) => run.longest));
+    const fps = median(runs.map((run) => run.fps));
+    const each = (pick: (run: RunFigures) => string) => runs.map(pick).join(', ');
+    figures.push({ name: `longest task while 1,000 calls replay (median of ${RUNS}: ${each((run) => `${run.longest.toFixed(0)} ms`)}; long tasks over 50 ms: ${each((run) => String(run.longTasks))})`, value: longest, unit: 'ms', limit: 100, kind: 'max' });
+    figures.push({ name: `frame rate while 1,000 calls replay (median of ${RUNS}: ${each((run) => run.fps.toFixed(1))})`, value: fps, unit: 'fps', limit: 50, kind: 'min' });
   } finally {
     await browser.close();
     await new Promise<void>((done) => server.httpServer.close(() => done()));
