@@ -114,7 +114,7 @@ async function replayThousand(browser: Browser, base: string): Promise<RunFigure
     await page.waitForSelector('[data-testid=run-status][data-status=idle]');
     await page.getByTestId('editor').waitFor();
     await page.waitForTimeout(1000);
-    const measured = (await page.evaluate(MEASURE_RUN)) as RunFigures;
+    const measured = await page.evaluate<RunFigures>(MEASURE_RUN);
     if (measured.calls !== 1000) throw new Error(`the 1,000-call run recorded ${measured.calls} calls`);
     return measured;
   } finally {
