@@ -2,10 +2,12 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { systemFfmpeg } from '../src/cli/screencastVideo';
+import { hasFfmpeg } from './browser';
 
 const run = promisify(execFile);
 
-test('npm run replay:browser replays a scenario through the page and writes the record, a trace and a screenshot', async () => {
+test('npm run replay:browser replays a scenario through the page and writes the record, a trace, a screenshot and a video', async () => {
   test.setTimeout(120_000);
   const out = 'test-results/replay-browser/seed-partition';
   const { stderr } = await run('npx', ['tsx', 'src/cli/replayBrowser.ts', 'seed-partition', '--out', out]);
@@ -14,6 +16,12 @@ test('npm run replay:browser replays a scenario through the page and writes the 
   expect(record).toMatchObject({ scenario: 'seed-partition', strategy: 'streaming', expectations: { passed: true } });
   expect(existsSync(`${out}/trace.zip`)).toBe(true);
   expect(existsSync(`${out}/screenshot.png`)).toBe(true);
+  if (hasFfmpeg || systemFfmpeg()) {
+    // A WebM file starts with the EBML magic number.
+    expect(readFileSync(`${out}/video.webm`).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+  } else {
+    expect(stderr).toContain('no video');
+  }
 });
 
 test('npm run replay:browser exits 2 on an invalid scenario, naming what is wrong', async () => {

@@ -2,7 +2,8 @@
  * Replays one scenario in headless Chromium through the page (issue 5):
  *   npm run replay:browser -- SCENARIO [--strategy NAME] [--out DIR]
  * writes DIR/record.json, DIR/trace.zip (a Playwright trace: npx playwright show-trace), a final
- * screenshot DIR/screenshot.png and, where Playwright's ffmpeg is installed, DIR/video.webm.
+ * screenshot DIR/screenshot.png and DIR/video.webm: through Playwright's own ffmpeg where it is
+ * installed, else through the system's ffmpeg (a screencast of the page), else none, said so.
  * Exit codes as the headless replay: 0 expectations met, 1 not met, 2 invalid scenario or arguments.
  */
 import { existsSync } from 'node:fs';
@@ -15,10 +16,11 @@ import { chromiumArgs, chromiumPath, hasFfmpeg } from '../../e2e/browser';
 import { STRATEGIES, type Strategy } from '../run/events';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { loadScenario } from './replayMain';
+import { startScreencastVideo, systemFfmpeg } from './screencastVideo';
 
 const USAGE = `usage: npm run replay:browser -- SCENARIO [--strategy ${STRATEGIES.join('|')}] [--out DIR]
 SCENARIO is a built-in id or a scenario file. DIR (default replay-out/SCENARIO) receives record.json,
-trace.zip, screenshot.png and video.webm (when Playwright's ffmpeg is installed).`;
+trace.zip, screenshot.png and video.webm (with Playwright's ffmpeg or an ffmpeg on PATH).`;
 
 async function main(argv: readonly string[]): Promise<number> {
   let scenarioArg: string | undefined;
@@ -63,6 +65,8 @@ async function main(argv: readonly string[]): Promise<number> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(hasFfmpeg ? { recordVideo: { dir, size: { width: 1280, height: 800 } } } : {}) });
     await context.tracing.start({ screenshots: true, snapshots: true });
     const page = await context.newPage();
+    const ffmpeg = hasFfmpeg ? undefined : systemFfmpeg();
+    const screencast = ffmpeg ? await startScreencastVideo(page, ffmpeg, join(dir, 'video.webm')) : undefined;
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url);
@@ -74,12 +78,17 @@ async function main(argv: readonly string[]): Promise<number> {
     await page.screenshot({ path: join(dir, 'screenshot.png') });
     await context.tracing.stop({ path: join(dir, 'trace.zip') });
     const video = page.video();
+    let videoProblem: string | undefined;
+    await screencast?.stop().catch((error: unknown) => (videoProblem = error instanceof Error ? error.message : String(error)));
     await context.close();
     if (video) await rename(await video.path(), join(dir, 'video.webm'));
+    const wroteVideo = (video !== null || screencast !== undefined) && videoProblem === undefined;
     const passed = record.expectations?.passed === true;
     process.stderr.write(
       `${scenario.id} · ${strategy} · in Chromium: ${finalStatus}, expectations ${passed ? 'met' : `not met: ${(record.expectations?.failures ?? ['none checked']).join('; ')}`}\n` +
-        `wrote ${dir}/record.json, trace.zip, screenshot.png${video ? ', video.webm' : ' (no video: Playwright’s ffmpeg is not installed)'}\n` +
+        `wrote ${dir}/record.json, trace.zip, screenshot.png${
+          wroteVideo ? ', video.webm' : videoProblem ? ` (no video: ${videoProblem})` : ' (no video: neither Playwright’s ffmpeg nor an ffmpeg on PATH; apt-get install ffmpeg)'
+        }\n` +
         (errors.length > 0 ? `page errors: ${errors.join('; ')}\n` : ''),
     );
     return passed ? 0 : 1;
