@@ -103,7 +103,7 @@ test('a stream that fails after a tool block started falls back: nothing of it i
 
   // The timeline shows it: the fallback mark on the stream bar, and the Live panel's note.
   await expect(page.getByTestId('stream')).toContainText('fallback');
-  await page.getByRole('tab', { name: 'Live model' }).click();
+  await page.getByRole('tab', { name: 'Live', exact: true }).click();
   await expect(page.getByTestId('live-note').first()).toHaveAttribute('data-kind', 'fallback');
 });
 
@@ -111,7 +111,7 @@ test('the Live panel: the key stays in memory, text streams in, and the recordin
   const fixture = conversationFixture(40);
   server = await startFakeMessagesServer({ script: fixture.replies, apiKey: KEY });
   await openWorkspace(page, fixture);
-  await page.getByRole('tab', { name: 'Live model' }).click();
+  await page.getByRole('tab', { name: 'Live', exact: true }).click();
   await expect(page.getByTestId('live-notice')).toContainText('https://api.anthropic.com');
   await page.getByTestId('live-base-url').fill(server.url);
   // The notice names where the calls go.
@@ -140,4 +140,44 @@ test('the Live panel: the key stays in memory, text streams in, and the recordin
   // The recording replays headless to the same outcomes (its expectations are the live run's).
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/replay.ts', path, '--format', 'summary'], { cwd: process.cwd() });
   expect(stdout).toContain('expectations: passed');
+});
+
+test('a rate limit is retried after the time the API asks for, and the Live panel says so', async ({ page }) => {
+  const fixture = conversationFixture(10);
+  const limited = { kind: 'error' as const, status: 429, errorType: 'rate_limit_error', message: 'Number of requests has exceeded your rate limit', headers: { 'retry-after-ms': '300' } };
+  server = await startFakeMessagesServer({ script: [limited, ...fixture.replies], apiKey: KEY });
+  await openWorkspace(page, fixture);
+  await page.getByRole('tab', { name: 'Live', exact: true }).click();
+  const record = await page.evaluate(
+    ({ baseURL, key, prompt }) => window.playground.startLive({ apiKey: key, baseURL, model: 'claude-e2e', prompt }),
+    { baseURL: server.url, key: KEY, prompt: fixture.prompt },
+  );
+  expect(server.violations).toEqual([]);
+  // The refused request, its retry, then the answer to the tools' results.
+  expect(server.requests).toHaveLength(3);
+  expect(record.turns.flatMap((turn) => turn.calls).map((call) => call.outcome)).toEqual(['success', 'success', 'success']);
+  const note = page.getByTestId('live-note').first();
+  await expect(note).toHaveAttribute('data-kind', 'retry');
+  await expect(note).toContainText('429');
+});
+
+test('a refused key ends the run with a message that names the status, not the key', async ({ page }) => {
+  const fixture = conversationFixture();
+  server = await startFakeMessagesServer({ script: fixture.replies, apiKey: KEY });
+  await openWorkspace(page, fixture);
+  const wrong = 'sk-ant-wrong-key-9876543210';
+  const record = await page.evaluate(
+    ({ baseURL, key, prompt }) => window.playground.startLive({ apiKey: key, baseURL, model: 'claude-e2e', prompt }),
+    { baseURL: server.url, key: wrong, prompt: fixture.prompt },
+  );
+  expect(record.turns.flatMap((turn) => turn.calls)).toHaveLength(0);
+  expect(server.requests).toHaveLength(1); // a refused key is not retried
+  // The page says why the run ended, by status; the Live panel notes it too.
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'error');
+  const problem = page.getByRole('alert').filter({ hasText: "The model's request failed" });
+  await expect(problem).toContainText('401');
+  await page.getByRole('tab', { name: 'Live', exact: true }).click();
+  await expect(page.getByTestId('live-note').first()).toHaveAttribute('data-kind', 'error');
+  expect(`${await problem.innerText()}\n${JSON.stringify(record)}`).not.toContain(wrong);
+  expect(await pageTraces(page)).not.toContain(wrong);
 });

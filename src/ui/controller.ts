@@ -303,7 +303,10 @@ export async function startLive(input: unknown): Promise<RunRecord> {
   try {
     const record = await done;
     batcher.flush();
-    usePlayground.setState({ record: withVerdict(record), status: record.error !== undefined ? 'error' : 'done', message: record.error ?? '', pendingAsk: null });
+    // A request that failed for good (a refused key, retries used up) ends the run: say why.
+    const failed = record.turns.findLast((turn) => turn.agent === undefined && turn.streamEndReason === 'error');
+    const message = record.error ?? (failed ? `The model's request failed: ${failed.streamEndMessage ?? 'no reason given'}` : '');
+    usePlayground.setState({ record: withVerdict(record), status: message ? 'error' : 'done', message, pendingAsk: null });
     return record;
   } catch (error: unknown) {
     batcher.flush();
