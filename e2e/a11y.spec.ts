@@ -25,6 +25,16 @@ test.describe('accessibility', () => {
     expect(await violations(page), 'done').toEqual([]);
   });
 
+  test('the side tabs (settings, tool pool, live model) have no serious or critical violations either', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await page.getByTestId('editor').waitFor();
+    for (const name of ['Settings', 'Tool pool', 'Live']) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      expect(await violations(page), name).toEqual([]);
+    }
+  });
+
   test('runs, steps and stops from the keyboard: space, . and Escape', async ({ page }) => {
     await page.goto('/?scenario=streaming-speedup&sandbox=virtual');
     await page.getByTestId('editor').waitFor();

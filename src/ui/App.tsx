@@ -32,7 +32,7 @@ const ScenarioPanel = memo(ScenarioPanelView);
 const LazyTerminal = memo(LazyTerminalView);
 const Workspace = memo(WorkspaceView);
 
-const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tool pool', live: 'Live model' };
+const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tool pool', live: 'Live' };
 
 const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
 
