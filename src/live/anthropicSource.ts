@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { MessageCreateParamsBase, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelNotice, ModelSource, SourceItem } from '../model/loop';
-import type { Clock } from '../time/clock';
+import { sleepUnlessAborted, type Clock } from '../time/clock';
 import { classifyFailure, exhaustedMessage, streamFailureDetail, type RequestFailure } from './apiErrors';
 import { buildRequestBody, type LiveToolSet } from './requestBody';
 import { retryDelay, retryPolicy, type RetryPolicy } from './retryPolicy';
@@ -142,13 +142,7 @@ export function createAnthropicSource(options: AnthropicSourceOptions): ModelSou
           message: redact(`${failure.detail}; retry ${retry} of ${policy.maxRetries} in ${(delayMs / 1000).toFixed(1)} s`),
         };
         yield { kind: 'notice', notice };
-        try {
-          await clock.sleep(delayMs, signal);
-        } catch (error: unknown) {
-          if (signal.aborted) return false;
-          throw error;
-        }
-        return !signal.aborted;
+        return sleepUnlessAborted(clock, delayMs, signal);
       }
     }
     const text = redact(`${prefix}${message}`);

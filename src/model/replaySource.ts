@@ -1,5 +1,5 @@
 import type { StreamBlock } from '../scenarios/schema';
-import type { Clock } from '../time/clock';
+import { sleepUnlessAborted, type Clock } from '../time/clock';
 import type { StreamEvent, TimedStreamEvent } from './streamEvents';
 
 const TEXT_CHARS_PER_DELTA = 24;
@@ -113,13 +113,7 @@ export async function* replayTurn(
     if (signal.aborted) return false;
     const delay = at - elapsed();
     if (delay <= 0) return true;
-    try {
-      await clock.sleep(delay, signal);
-    } catch (error: unknown) {
-      if (signal.aborted) return false;
-      throw error;
-    }
-    return !signal.aborted;
+    return sleepUnlessAborted(clock, delay, signal);
   };
 
   for (const timed of events) {

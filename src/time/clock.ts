@@ -24,6 +24,21 @@ export function abortError(signal?: AbortSignal): Error {
   return error;
 }
 
+/**
+ * Sleeps `ms` on `clock` unless `signal` aborts: true when the time passed, false when the signal
+ * aborted (before or during the sleep). Any other failure of the sleep is thrown.
+ */
+export async function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  try {
+    await clock.sleep(ms, signal);
+  } catch (error: unknown) {
+    if (signal.aborted) return false;
+    throw error;
+  }
+  return !signal.aborted;
+}
+
 /** Wall-clock time, scaled by `speed` (2 = twice as fast): what the page and `--realtime` use. */
 export function createRealClock(speed = 1): Clock {
   const origin = performance.now();
