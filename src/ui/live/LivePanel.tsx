@@ -5,6 +5,7 @@ import { usePlayground } from '../store';
 import { createKeyStore, tabStorage, type KeyStore } from './liveKey';
 import { checkLiveOptions, loadForm, MAX_TURNS_LIMIT, saveForm, type LiveForm, type LiveProblem } from './liveSettings';
 import { requestScenarioImport } from '../scenarios/importRequest';
+import { browserStorage } from '../scenarios/storage';
 import { transcriptOf } from './transcript';
 import './live.css';
 
@@ -13,14 +14,6 @@ let keys: KeyStore | null = null;
 function keyStore(): KeyStore {
   keys ??= createKeyStore(tabStorage());
   return keys;
-}
-
-function localStore() {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 const DEFAULT_API = 'https://api.anthropic.com';
@@ -32,7 +25,9 @@ const DEFAULT_API = 'https://api.anthropic.com';
  * fallbacks are said here and drawn on the timeline; a finished run can be kept as a scenario.
  */
 export function LivePanel() {
-  const [form, setForm] = useState<LiveForm>(() => loadForm(localStore()));
+  // The page's localStorage, probed once (the scenario panel's own check); null where it is refused.
+  const [storage] = useState(() => browserStorage() ?? null);
+  const [form, setForm] = useState<LiveForm>(() => loadForm(storage));
   const [apiKey, setApiKey] = useState(() => keyStore().get());
   const [remember, setRemember] = useState(() => keyStore().remembered());
   const [problems, setProblems] = useState<LiveProblem[]>([]);
@@ -48,7 +43,7 @@ export function LivePanel() {
   const update = (change: Partial<LiveForm>) => {
     const next = { ...form, ...change };
     setForm(next);
-    saveForm(localStore(), next);
+    saveForm(storage, next);
   };
   const updateKey = (key: string, keep: boolean) => {
     setApiKey(key);
