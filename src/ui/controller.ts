@@ -91,6 +91,11 @@ export async function snapshotCurrentFiles(): Promise<Record<string, string> | n
   return snapshotFiles(lastSandbox).catch(() => null);
 }
 
+/** The run-related state of a page with no run yet: an empty log, its record, no message or ask. */
+function emptyLog(): Pick<PlaygroundState, 'message' | 'events' | 'completedCalls' | 'record' | 'cursor' | 'pendingAsk'> {
+  return { message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null };
+}
+
 /** Opens a validated scenario (the run, if any, is stopped and the log cleared). */
 export function openScenario(scenario: Scenario, source: PlaygroundState['source']): void {
   stopRun();
@@ -98,12 +103,7 @@ export function openScenario(scenario: Scenario, source: PlaygroundState['source
     scenario,
     source,
     status: 'idle',
-    message: '',
-    events: [],
-    completedCalls: 0,
-    record: createEmptyRecord(),
-    cursor: null,
-    pendingAsk: null,
+    ...emptyLog(),
     addedAllowRules: [],
     compare: { status: 'idle', entries: [] },
   });
@@ -226,7 +226,7 @@ export async function startRun(): Promise<RunRecord | null> {
   const abort = new AbortController();
   const playback = createPlayback({ speed: state.speed, paused: state.paused });
   const batcher = frameBatcher();
-  usePlayground.setState({ status: 'running', runKind: 'replay', message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null, liveRecording: null });
+  usePlayground.setState({ status: 'running', runKind: 'replay', ...emptyLog(), liveRecording: null });
   const clock = createVirtualClock({ pacer: playback });
   const done = replay(scenario, state.strategy, clock, {
     onEvent: (event) => batcher.push(event),
@@ -298,7 +298,7 @@ export async function startLive(input: unknown): Promise<RunRecord> {
     usePlayground.setState({ liveRecording: result.recording });
     return result.record;
   })();
-  usePlayground.setState({ status: 'running', runKind: 'live', message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null, liveRecording: null });
+  usePlayground.setState({ status: 'running', runKind: 'live', ...emptyLog(), liveRecording: null });
   active = { abort, playback: null, now: () => clock.now() - origin, done };
   try {
     const record = await done;
@@ -330,7 +330,7 @@ export function stopRun(): void {
 /** Back to the scenario as opened: no run, no log. */
 export function resetRun(): void {
   stopRun();
-  usePlayground.setState({ status: 'idle', message: '', events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null });
+  usePlayground.setState({ status: 'idle', ...emptyLog() });
 }
 
 export function togglePause(): void {
