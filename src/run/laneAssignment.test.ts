@@ -4,11 +4,16 @@ import { assignLanes, type Span } from './laneAssignment';
 
 const spanArb = fc.record({ start: fc.integer({ min: 0, max: 1000 }), length: fc.integer({ min: 0, max: 300 }) }).map(({ start, length }) => ({ start, end: start + length }));
 
-/** The most spans any span finds open at its start, itself included: no lane assignment can do with fewer. */
+/**
+ * The most spans any span finds open at its start, itself included: no lane assignment can do
+ * with fewer. A span that takes no time overlaps only spans that began before it (one beginning at
+ * the same moment may take its lane as it ends).
+ */
 function maxOverlap(spans: readonly Span[]): number {
   let best = 0;
   for (const probe of spans) {
-    const open = spans.filter((span) => span !== probe && span.start <= probe.start && probe.start < span.end).length + 1;
+    const began = (span: Span) => (probe.end > probe.start ? span.start <= probe.start : span.start < probe.start);
+    const open = spans.filter((span) => span !== probe && began(span) && probe.start < span.end).length + 1;
     best = Math.max(best, open);
   }
   return best;
