@@ -13,7 +13,7 @@ import { createRealClock } from '../src/time/clock';
 import { buildTool } from '../src/tools/buildTool';
 import { runToolCall, type SessionEnvironment } from '../src/tools/execution';
 import { FileStateCache } from '../src/tools/file/fileState';
-import { StreamingToolExecutor } from '../src/tools/orchestration/StreamingToolExecutor';
+import { createScheduler } from '../src/tools/orchestration/StreamingToolExecutor';
 import { ToolPool } from '../src/tools/pool';
 import { GrepTool } from '../src/tools/search/GrepTool';
 import { idealMakespan } from './lowerBound';
@@ -48,7 +48,7 @@ async function schedulerRun(count: number): Promise<number> {
   const env = environment(pool);
   const turn = new AbortController();
   let events = 0;
-  const executor = new StreamingToolExecutor({
+  const executor = createScheduler({
     env,
     turn: 0,
     resultOrder: 'request',
@@ -56,14 +56,17 @@ async function schedulerRun(count: number): Promise<number> {
     now: () => performance.now(),
     parentMessage: { turn: 0, toolUseIds: [] },
     maxConcurrency: 10,
+    timing: 'during-stream',
+    grouping: 'partition',
     cascade: 'bash',
     turnSignal: turn.signal,
     isConcurrencySafe: () => true,
   });
   const start = performance.now();
   for (let i = 0; i < count; i++) executor.addTool({ id: `toolu_${i}`, name: 'NoOp', input: { n: i } });
-  executor.finishStream();
-  const results = await executor.drain();
+  executor.endStream();
+  const results = [];
+  for await (const result of executor.results()) results.push(result);
   const elapsed = performance.now() - start;
   if (results.length !== count) throw new Error(`expected ${count} results, got ${results.length}`);
   return elapsed;

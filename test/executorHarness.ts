@@ -5,8 +5,9 @@ import { isBlockConcurrencySafe, type CallOutcome, type SessionEnvironment, type
 import { FileStateCache } from '../src/tools/file/fileState';
 import { CallAbortedError } from '../src/tools/orchestration/abort';
 import type { ResultOrder } from '../src/tools/orchestration/callTracker';
-import { BatchRunner, type BatchPlan } from '../src/tools/orchestration/runTools';
-import { StreamingToolExecutor, type CascadePolicy } from '../src/tools/orchestration/StreamingToolExecutor';
+import { STRATEGY_SCHEDULES, type CascadePolicy, type Strategy } from '../src/tools/orchestration/scheduler';
+import { createScheduler } from '../src/tools/orchestration/StreamingToolExecutor';
+import type { WaitCause } from '../src/tools/orchestration/waitCause';
 import { ToolPool } from '../src/tools/pool';
 import type { AnyTool, PermissionAnswer, PermissionMode } from '../src/tools/types';
 import { FakeBashSleep, SafeSleep, UnsafeSleep } from './testTools';
@@ -27,6 +28,10 @@ export interface HarnessOptions {
   permissionMode?: PermissionMode;
   answer?: (toolUseId: string) => PermissionAnswer;
   isConcurrencySafe?: (block: ToolUseBlock) => boolean;
+  /** The strategy whose scheduler runs the calls (default `streaming`). */
+  strategy?: Strategy;
+  /** When the stream ends (default: at the last arrival). */
+  streamEnd?: number;
 }
 
 /** What happened to one call, read from the event log. */
@@ -41,6 +46,9 @@ export interface CallView {
   outcome: CallOutcome | null;
   result: ToolResultBlock | null;
   waits: string[];
+  causes: WaitCause[];
+  /** When each wait began. */
+  waitTimes: number[];
   progressAt: number[];
 }
 
@@ -64,13 +72,19 @@ export function makeEnv(tools: AnyTool[], options: { permissionMode?: Permission
   return { env, clock };
 }
 
-/** Feeds scripted arrivals to a real StreamingToolExecutor on a virtual clock and drains it. */
+/**
+ * Feeds scripted arrivals to the real scheduler of a strategy (through the one scheduler interface
+ * the agent loop uses) on a virtual clock, ends the stream at `streamEnd`, and collects the results.
+ * The strategy decides when tools start, how they group and whether errors cascade, exactly as
+ * in a run.
+ */
 export async function runScripted(script: readonly ScriptedCall[], options: HarnessOptions = {}): Promise<HarnessRun> {
   const tools = options.tools ?? [SafeSleep, UnsafeSleep, FakeBashSleep];
   const { env, clock } = makeEnv(tools, options);
   const events: RunEvent[] = [];
   const turn = new AbortController();
-  const executor = new StreamingToolExecutor({
+  const schedule = STRATEGY_SCHEDULES[options.strategy ?? 'streaming'];
+  const scheduler = createScheduler({
     env,
     turn: 0,
     resultOrder: options.resultOrder ?? 'request',
@@ -78,7 +92,9 @@ export async function runScripted(script: readonly ScriptedCall[], options: Harn
     now: () => clock.now(),
     parentMessage: { turn: 0, toolUseIds: script.map((call) => call.id) },
     maxConcurrency: options.maxConcurrency ?? 10,
-    cascade: options.cascade ?? 'bash',
+    timing: schedule.timing,
+    grouping: schedule.grouping,
+    cascade: schedule.cascades ? (options.cascade ?? 'bash') : 'none',
     turnSignal: turn.signal,
     isConcurrencySafe: options.isConcurrencySafe ?? ((block) => isBlockConcurrencySafe(env.pool, block)),
   });
@@ -89,20 +105,29 @@ export async function runScripted(script: readonly ScriptedCall[], options: Harn
     if (options.interruptAt !== undefined) {
       cuts.push({ at: options.interruptAt, act: async () => turn.abort(new CallAbortedError({ kind: 'interrupt' })) });
     }
-    if (options.discardAt !== undefined) cuts.push({ at: options.discardAt, act: () => executor.discard() });
+    if (options.discardAt !== undefined) cuts.push({ at: options.discardAt, act: () => scheduler.discard() });
     const cut: (typeof cuts)[number] | undefined = cuts[0];
+    const streamEnd = options.streamEnd ?? arrivals.at(-1)?.at ?? 0;
     for (const call of arrivals) {
       if (cut && cut.at <= call.at) break;
       await clock.sleep(call.at - clock.now());
       const { at: _at, latencyMs, ...block } = call;
-      executor.addTool(block, latencyMs ?? 0);
+      scheduler.addTool(block, latencyMs ?? 0);
     }
-    if (cut) {
+    if (cut && cut.at <= streamEnd) {
       await clock.sleep(Math.max(0, cut.at - clock.now()));
       await cut.act();
+      scheduler.endStream();
+    } else {
+      await clock.sleep(Math.max(0, streamEnd - clock.now()));
+      scheduler.endStream();
+      if (cut) {
+        void clock.sleep(Math.max(0, cut.at - clock.now())).then(cut.act);
+      }
     }
-    executor.finishStream();
-    return executor.drain();
+    const results: ToolResultBlock[] = [];
+    for await (const result of scheduler.results()) results.push(result);
+    return results;
   };
   const yielded = await clock.runUntil(drive());
   return { events, yielded, ...summarise(events) };
@@ -126,11 +151,15 @@ export function summarise(events: readonly RunEvent[]): { calls: Map<string, Cal
           outcome: null,
           result: null,
           waits: [],
+          causes: [],
+          waitTimes: [],
           progressAt: [],
         });
         break;
       case 'call_waiting':
         calls.get(event.id)!.waits.push(event.reason);
+        calls.get(event.id)!.causes.push(event.cause);
+        calls.get(event.id)!.waitTimes.push(event.at);
         break;
       case 'call_started':
         calls.get(event.id)!.startedAt = event.at;
@@ -176,42 +205,10 @@ export const bash = (id: string, at: number, ms: number, extra: Record<string, u
   at,
 });
 
-/**
- * Feeds scripted arrivals to a real BatchRunner (the non-streaming path) on a virtual clock; the
- * stream ends at `streamEnd`, and only then do the batches run.
- */
-export async function runBatchedScripted(
+/** The non-streaming path: the `batched` strategy (or `serial`, `parallel`) with its stream ending at `streamEnd`. */
+export function runBatchedScripted(
   script: readonly ScriptedCall[],
-  options: HarnessOptions & { plan: BatchPlan; streamEnd: number },
+  options: HarnessOptions & { strategy: Exclude<Strategy, 'streaming'>; streamEnd: number },
 ): Promise<HarnessRun> {
-  const tools = options.tools ?? [SafeSleep, UnsafeSleep, FakeBashSleep];
-  const { env, clock } = makeEnv(tools, options);
-  const events: RunEvent[] = [];
-  const turn = new AbortController();
-  const runner = new BatchRunner({
-    env,
-    turn: 0,
-    resultOrder: options.resultOrder ?? 'request',
-    emit: (event) => events.push(event),
-    now: () => clock.now(),
-    parentMessage: { turn: 0, toolUseIds: [] },
-    maxConcurrency: options.maxConcurrency ?? 10,
-    turnSignal: turn.signal,
-    plan: options.plan,
-    isConcurrencySafe: (block) => isBlockConcurrencySafe(env.pool, block),
-  });
-  const drive = async () => {
-    if (options.interruptAt !== undefined) {
-      void clock.sleep(options.interruptAt).then(() => turn.abort(new CallAbortedError({ kind: 'interrupt' })));
-    }
-    for (const call of [...script].sort((a, b) => a.at - b.at)) {
-      await clock.sleep(call.at - clock.now());
-      const { at: _at, latencyMs, ...block } = call;
-      runner.addTool(block, latencyMs ?? 0);
-    }
-    await clock.sleep(Math.max(0, options.streamEnd - clock.now()));
-    return runner.run();
-  };
-  const yielded = await clock.runUntil(drive());
-  return { events, yielded, ...summarise(events) };
+  return runScripted(script, options);
 }

@@ -1,4 +1,5 @@
 import type { RunEvent } from '../src/run/events';
+import { describeWait, type WaitCause } from '../src/tools/orchestration/waitCause';
 
 /*
  * Hand-written event logs of small runs, as the executor and the agent loop emit them: the
@@ -24,10 +25,23 @@ export function queued(at: number, id: string, name: string, options: Partial<Om
   };
 }
 
-/** A `call_completed` event with a result of `content`. */
-export function completed(at: number, id: string, outcome: 'success' | 'error' | 'invalid' | 'denied' | 'cancelled' | 'interrupted', content = 'ok'): RunEvent {
-  return { type: 'call_completed', at, id, outcome, result: { type: 'tool_result', tool_use_id: id, content, is_error: outcome !== 'success' } };
+/** A `call_completed` event with a result of `content` (and, for a tool that ran, `display`). */
+export function completed(
+  at: number,
+  id: string,
+  outcome: 'success' | 'error' | 'invalid' | 'denied' | 'cancelled' | 'interrupted',
+  content = 'ok',
+  display: unknown = null,
+): RunEvent {
+  return { type: 'call_completed', at, id, outcome, result: { type: 'tool_result', tool_use_id: id, content, is_error: outcome !== 'success' }, display };
 }
+
+/** A `call_waiting` event for `cause`, its reason naming calls by `label` (by default their ids). */
+export function waiting(at: number, id: string, cause: WaitCause, label: (id: string) => string = (other) => other): RunEvent {
+  return { type: 'call_waiting', at, id, cause, reason: describeWait(cause, label) };
+}
+
+const bashLabel = (id: string) => (id === 'toolu_bash' ? 'Bash(ls src)' : id);
 
 const start: RunEvent[] = [{ type: 'run_started', at: 0, scenario: 'sample', sandbox: 'virtual', strategy: 'streaming', settings: { maxConcurrency: 10 } }];
 
@@ -54,23 +68,23 @@ export function seedRun(): RunEvent[] {
     { type: 'block_started', at: 700, turn: 0, index: 3, kind: 'tool_use', id: 'toolu_bash', name: 'Bash' },
     { type: 'block_stopped', at: 900, turn: 0, index: 3 },
     queued(900, 'toolu_bash', 'Bash', { input: { command: 'ls src' }, concurrencySafe: false, batch: 1, concurrentBatch: false, latencyMs: 300 }),
-    { type: 'call_waiting', at: 900, id: 'toolu_bash', reason: 'waiting: Bash(ls src) must run alone; 2 call(s) still executing' },
+    waiting(900, 'toolu_bash', { kind: 'runs-alone', executing: ['toolu_a', 'toolu_b'] }),
     { type: 'block_started', at: 900, turn: 0, index: 4, kind: 'tool_use', id: 'toolu_c', name: 'Read' },
     { type: 'block_stopped', at: 1100, turn: 0, index: 4 },
     queued(1100, 'toolu_c', 'Read', { input: { file_path: 'src/c.ts' }, batch: 2, latencyMs: 400 }),
-    { type: 'call_waiting', at: 1100, id: 'toolu_c', reason: 'waiting: Bash(ls src) was queued earlier; nothing may overtake it' },
+    waiting(1100, 'toolu_c', { kind: 'unsafe-ahead', blockers: ['toolu_bash'] }, bashLabel),
     { type: 'stream_ended', at: 1100, turn: 0, reason: 'end' },
     { type: 'call_running', at: 1300, id: 'toolu_a' },
     completed(1300, 'toolu_a', 'success', 'export const a = 1;'),
     { type: 'call_yielded', at: 1300, id: 'toolu_a' },
-    { type: 'call_waiting', at: 1300, id: 'toolu_bash', reason: 'waiting: Bash(ls src) must run alone; 1 call(s) still executing' },
+    waiting(1300, 'toolu_bash', { kind: 'runs-alone', executing: ['toolu_b'] }),
     { type: 'call_running', at: 1500, id: 'toolu_b' },
     completed(1500, 'toolu_b', 'success', 'export const b = 2;'),
     { type: 'call_yielded', at: 1500, id: 'toolu_b' },
     { type: 'call_started', at: 1500, id: 'toolu_bash' },
     { type: 'permission_asked', at: 1500, id: 'toolu_bash', reason: 'Bash is not read-only' },
     { type: 'permission_answered', at: 1550, id: 'toolu_bash', answer: 'allow' },
-    { type: 'call_waiting', at: 1500, id: 'toolu_c', reason: 'waiting: Bash(ls src) is executing' },
+    waiting(1500, 'toolu_c', { kind: 'unsafe-running', blockers: ['toolu_bash'] }, bashLabel),
     { type: 'call_running', at: 1850, id: 'toolu_bash' },
     { type: 'call_progress', at: 1900, id: 'toolu_bash', data: 'a.ts' },
     { type: 'call_progress', at: 1950, id: 'toolu_bash', data: 'b.ts' },
@@ -106,12 +120,12 @@ export function fallbackRun(): RunEvent[] {
     { type: 'call_started', at: 200, id: 'toolu_z' },
     { type: 'call_running', at: 200, id: 'toolu_z' },
     queued(300, 'toolu_y', 'Bash', { concurrencySafe: false, batch: 1, concurrentBatch: false }),
-    { type: 'call_waiting', at: 300, id: 'toolu_y', reason: 'waiting: Bash must run alone' },
+    waiting(300, 'toolu_y', { kind: 'runs-alone', executing: ['toolu_x'] }),
     completed(400, 'toolu_z', 'success', 'export const z = 1;'),
     { type: 'stream_ended', at: 900, turn: 0, reason: 'fallback', message: 'the stream failed at 900 ms' },
-    { type: 'call_completed', at: 900, id: 'toolu_z', outcome: 'discarded', result: null },
-    { type: 'call_completed', at: 900, id: 'toolu_y', outcome: 'discarded', result: null },
-    { type: 'call_completed', at: 950, id: 'toolu_x', outcome: 'discarded', result: null },
+    { type: 'call_completed', at: 900, id: 'toolu_z', outcome: 'discarded', result: null, display: null },
+    { type: 'call_completed', at: 900, id: 'toolu_y', outcome: 'discarded', result: null, display: null },
+    { type: 'call_completed', at: 950, id: 'toolu_x', outcome: 'discarded', result: null, display: null },
     { type: 'turn_ended', at: 950, turn: 0 },
     { type: 'turn_started', at: 950, turn: 1 },
     queued(1000, 'toolu_x2', 'Read', { turn: 1 }),

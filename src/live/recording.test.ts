@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../run/events';
 import { liveSettings } from './testing/harness';
-import { recordingFromEvents, recordingId } from './recording';
+import { buildRecord } from '../run/reduceRun';
+import { recordingFromRecord, recordingId, type RecordingMeta } from './recording';
+
+const recordingFromEvents = (events: readonly RunEvent[], meta: RecordingMeta) => recordingFromRecord(buildRecord(events), meta);
 
 const meta = { workspace: { 'a.txt': 'a\n' }, settings: liveSettings(), prompt: 'Read a.txt\nand tell me', model: 'claude-test', recordedAt: new Date(Date.UTC(2026, 11, 1, 9, 5, 7)) };
 
@@ -16,12 +19,12 @@ function toolTurn(turn: number, at: number, ids: string[], options: { open?: str
     );
   });
   if (options.open) events.push({ type: 'block_started', at, turn, index: ids.length, kind: 'tool_use', id: options.open, name: 'Glob' });
-  for (const id of ids) events.push({ type: 'call_completed', at, id, outcome: options.end === 'fallback' ? 'discarded' : 'success', result: null });
+  for (const id of ids) events.push({ type: 'call_completed', at, id, outcome: options.end === 'fallback' ? 'discarded' : 'success', result: null, display: null });
   events.push({ type: 'stream_ended', at, turn, reason: options.end }, { type: 'turn_ended', at, turn });
   return events;
 }
 
-describe('recordingFromEvents', () => {
+describe('recordingFromRecord', () => {
   it('names the recording by its time and describes the model and the prompt', () => {
     const recording = recordingFromEvents(toolTurn(0, 0, [], { end: 'end' }), meta);
     expect(recordingId(meta.recordedAt)).toBe('live-20261201-090507');
@@ -59,7 +62,7 @@ describe('recordingFromEvents', () => {
       { type: 'block_started', at: 0, turn: 0, index: 0, kind: 'tool_use', id: 'toolu_agent', name: 'Agent' },
       { type: 'block_stopped', at: 5, turn: 0, index: 0 },
       { type: 'call_queued', at: 5, turn: 0, id: 'toolu_agent', name: 'Agent', input: { description: 'x' }, concurrencySafe: true, batch: 0, concurrentBatch: true, latencyMs: 0 },
-      { type: 'call_completed', at: 5, id: 'toolu_agent', outcome: 'invalid', result: { type: 'tool_result', tool_use_id: 'toolu_agent', content: 'bad', is_error: true } },
+      { type: 'call_completed', at: 5, id: 'toolu_agent', outcome: 'invalid', result: { type: 'tool_result', tool_use_id: 'toolu_agent', content: 'bad', is_error: true }, display: null },
       { type: 'stream_ended', at: 9, turn: 0, reason: 'end' },
     ];
     const recording = recordingFromEvents(events, meta);
@@ -73,7 +76,7 @@ describe('recordingFromEvents', () => {
       { type: 'block_started', at: 0, turn: 0, index: 0, kind: 'tool_use', id: 'toolu_bad', name: 'Read' },
       { type: 'block_stopped', at: 0, turn: 0, index: 0 },
       { type: 'call_queued', at: 0, turn: 0, id: 'toolu_bad', name: 'Read', input: '{"file_path": "a.t', concurrencySafe: false, batch: 0, concurrentBatch: false, latencyMs: 0 },
-      { type: 'call_completed', at: 0, id: 'toolu_bad', outcome: 'invalid', result: { type: 'tool_result', tool_use_id: 'toolu_bad', content: 'bad', is_error: true } },
+      { type: 'call_completed', at: 0, id: 'toolu_bad', outcome: 'invalid', result: { type: 'tool_result', tool_use_id: 'toolu_bad', content: 'bad', is_error: true }, display: null },
       { type: 'stream_ended', at: 0, turn: 0, reason: 'end' },
     ];
     expect(recordingFromEvents(events, meta).turns[0]!.stream[0]).toMatchObject({ input: '{"file_path": "a.t' });

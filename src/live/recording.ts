@@ -1,11 +1,10 @@
-import type { RunEvent } from '../run/events';
+import type { CallRecord, RunRecord, StreamBlockRecord, TurnRecord } from '../run/record';
 import { workspacePathProblem } from '../scenarios/checks';
 import type { Scenario, ScenarioInput, ScenarioSettings } from '../scenarios/schema';
 import { validateScenario } from '../scenarios/validate';
 import { AGENT_TOOL_NAMES } from '../tools/agent/AgentTool';
-import { readRunLog, type BlockLog, type CallLog, type TurnLog } from './runLog';
 
-/** What the event log does not say about a live run. */
+/** What the run record does not say about a live run. */
 export interface RecordingMeta {
   workspace: Readonly<Record<string, string>>;
   settings: ScenarioSettings;
@@ -31,7 +30,7 @@ const HOLD_MS = 3_600_000;
 const CUT_MARGIN_MS = 1_000;
 
 /**
- * Turns a live run's event log into a scenario that replays it (SPEC §6): each turn's blocks with
+ * Turns a live run's record into a scenario that replays it: each turn's blocks with
  * their timings from the turn's start, `fallbackAt` where the stream fell back (the next turn is
  * the retried response), `interruptAt` where the user stopped or the stream failed, the answers
  * given to permission asks, the sub-agents' turns under their Agent calls, and, as expectations,
@@ -44,27 +43,25 @@ const CUT_MARGIN_MS = 1_000;
  * before the cut. Throws only if the log cannot make a valid scenario (a bug, or tool ids the
  * format refuses), naming every problem.
  */
-export function recordingFromEvents(events: readonly RunEvent[], meta: RecordingMeta): Scenario {
-  const log = readRunLog(events);
+export function recordingFromRecord(record: RunRecord, meta: RecordingMeta): Scenario {
   const answers: Record<string, 'allow' | 'deny'> = {};
-  const collect = (turns: readonly TurnLog[]) => {
+  const collect = (turns: readonly TurnRecord[]) => {
     for (const turn of turns) {
       for (const call of turn.calls) {
         // An ask still open at the Stop is answered "allow": the call then waits, held, for the Stop.
-        if (call.answer !== undefined) answers[call.id] = call.answer;
-        else if (call.asked) answers[call.id] = 'allow';
+        if (call.permission) answers[call.id] = call.permission.answer ?? 'allow';
+        if (call.children) collect(call.children);
       }
     }
   };
-  collect(log.main);
-  for (const turns of log.agents.values()) collect(turns);
+  collect(record.turns);
 
-  const turns = log.main.map((turn) => recordTurn(turn, 'main'));
+  const turns = record.turns.map((turn) => recordTurn(turn, 'main'));
   const agents: Record<string, { turns: TurnInput[] }> = {};
-  for (const turn of log.main) {
+  for (const turn of record.turns) {
     for (const call of turn.calls) {
       if (!AGENT_TOOL_NAMES.includes(call.name)) continue;
-      const agentTurns = log.agents.get(call.id) ?? [];
+      const agentTurns = call.children ?? [];
       // An Agent call whose sub-agent never started (denied, invalid, stopped first) still needs a script.
       agents[call.id] = { turns: agentTurns.length > 0 ? agentTurns.map((agentTurn) => recordTurn(agentTurn, 'sub')) : [{ stream: [] }] };
     }
@@ -74,7 +71,7 @@ export function recordingFromEvents(events: readonly RunEvent[], meta: Recording
   if (turns.length === 0) turns.push({ stream: [] });
 
   const recordedAt = meta.recordedAt ?? new Date();
-  const files = Object.fromEntries(Object.entries(log.files).filter(([path]) => workspacePathProblem(path) === null));
+  const files = Object.fromEntries(Object.entries(record.files).filter(([path]) => workspacePathProblem(path) === null));
   const settings: Record<string, unknown> = JSON.parse(JSON.stringify({ ...meta.settings, answers, defaultAnswer: 'deny' })) as Record<string, unknown>;
   const input: ScenarioInput = {
     id: meta.id ?? recordingId(recordedAt),
@@ -105,9 +102,9 @@ export function recordingId(date: Date): string {
  */
 type Cut = { kind: 'fallback' | 'interrupt' | 'held'; at: number } | null;
 
-function recordTurn(turn: TurnLog, role: 'main' | 'sub'): TurnInput {
+function recordTurn(turn: TurnRecord, role: 'main' | 'sub'): TurnInput {
   const rel = (at: number) => Math.max(0, Math.round(at - turn.startedAt));
-  const blocks = [...turn.blocks.values()].sort((a, b) => a.index - b.index);
+  const blocks = [...turn.blocks].sort((a, b) => a.index - b.index);
   const closed = blocks.filter((block) => block.stoppedAt !== null);
   const open = blocks.filter((block) => block.stoppedAt === null);
   const lastClose = Math.max(-1, ...closed.map((block) => rel(block.stoppedAt!)));
@@ -117,12 +114,12 @@ function recordTurn(turn: TurnLog, role: 'main' | 'sub'): TurnInput {
   // The replay delivers only what is due before the cut: everything that closed (and every block
   // that started) in the live run must come strictly before it.
   const cutAt = cut === null || cut.kind === 'held' ? null : Math.max(cut.at, lastClose + 1, lastOpenStart + 1);
-  const openUntil = (block: BlockLog) => (cutAt !== null ? cutAt + 1 : rel(block.startedAt) + HOLD_MS);
+  const openUntil = (block: StreamBlockRecord) => (cutAt !== null ? cutAt + 1 : rel(block.startedAt) + HOLD_MS);
   const stream: BlockInput[] = blocks.map((block) => {
     const at = rel(block.startedAt);
     const close = block.stoppedAt !== null ? rel(block.stoppedAt) : openUntil(block);
     const durationMs = Math.max(0, close - at);
-    if (block.kind === 'text') return { type: 'text', text: block.text, at, durationMs };
+    if (block.kind === 'text') return { type: 'text', text: block.text ?? '', at, durationMs };
     const call = turn.calls.find((candidate) => candidate.id === block.id);
     const latencyMs = call ? heldLatency(call, role, close, cutAt) : 0;
     return {
@@ -157,26 +154,46 @@ function recordTurn(turn: TurnLog, role: 'main' | 'sub'): TurnInput {
  * agent an interrupt at that moment; for a sub-agent, whose cut only ever comes from its parent,
  * held open); a Stop while the tools still ran (the first interrupted call marks it); or none.
  */
-function cutOf(turn: TurnLog, role: 'main' | 'sub', rel: (at: number) => number): Cut {
-  const end = turn.streamEnd;
-  if (end === null) return { kind: role === 'main' ? 'interrupt' : 'held', at: rel(turn.lastAt) };
-  switch (end.reason) {
+function cutOf(turn: TurnRecord, role: 'main' | 'sub', rel: (at: number) => number): Cut {
+  const reason = turn.streamEndReason;
+  const endAt = turn.streamEndedAt;
+  if (reason === null || endAt === null) return { kind: role === 'main' ? 'interrupt' : 'held', at: rel(lastMoment(turn)) };
+  switch (reason) {
     case 'fallback':
-      return { kind: 'fallback', at: rel(end.at) };
+      return { kind: 'fallback', at: rel(endAt) };
     case 'error':
-      return { kind: 'interrupt', at: rel(end.at) };
+      return { kind: 'interrupt', at: rel(endAt) };
     case 'interrupt':
-      return { kind: role === 'main' ? 'interrupt' : 'held', at: rel(end.at) };
+      return { kind: role === 'main' ? 'interrupt' : 'held', at: rel(endAt) };
     case 'end': {
       if (role === 'sub') return null;
       const stops = turn.calls.filter((call) => call.outcome === 'interrupted' && call.completedAt !== null).map((call) => rel(call.completedAt!));
       return stops.length > 0 ? { kind: 'interrupt', at: Math.min(...stops) } : null;
     }
     default: {
-      const exhaustive: never = end.reason;
+      const exhaustive: never = reason;
       return exhaustive;
     }
   }
+}
+
+/** The latest moment the record shows of a turn (where a turn that never ended stops). */
+function lastMoment(turn: TurnRecord): number {
+  let last = turn.endedAt ?? turn.startedAt;
+  const see = (at: number | null | undefined) => {
+    if (at !== null && at !== undefined && at > last) last = at;
+  };
+  for (const block of turn.blocks) {
+    see(block.startedAt);
+    see(block.stoppedAt);
+  }
+  for (const notice of turn.notices ?? []) see(notice.at);
+  for (const call of turn.calls) {
+    for (const at of [call.queuedAt, call.executingAt, call.runStartedAt, call.completedAt, call.yieldedAt, call.permission?.askedAt, call.permission?.answeredAt]) see(at);
+    for (const progress of call.progress) see(progress.at);
+    for (const wait of call.waits) see(wait.from);
+  }
+  return last;
 }
 
 /**
@@ -185,7 +202,7 @@ function cutOf(turn: TurnLog, role: 'main' | 'sub', rel: (at: number) => number)
  * (whose cut comes from its parent). An Agent call needs none: its sub-agent's own held calls and
  * stream keep it busy.
  */
-function heldLatency(call: CallLog, role: 'main' | 'sub', close: number, cutAt: number | null): number {
+function heldLatency(call: CallRecord, role: 'main' | 'sub', close: number, cutAt: number | null): number {
   if (AGENT_TOOL_NAMES.includes(call.name)) return 0;
   const caught = call.outcome === 'interrupted' || call.outcome === 'discarded';
   if (!caught) return 0;
@@ -194,7 +211,7 @@ function heldLatency(call: CallLog, role: 'main' | 'sub', close: number, cutAt: 
 }
 
 /** A call's input as the scenario takes it: an object, or the raw text when it was not one. */
-function toolInput(call: CallLog | undefined): Record<string, unknown> | string {
+function toolInput(call: CallRecord | undefined): Record<string, unknown> | string {
   if (!call) return {};
   const input = call.input;
   if (typeof input === 'string') return input;

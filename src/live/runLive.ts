@@ -1,12 +1,13 @@
 import type { EventSink, RunEvent } from '../run/events';
-import { buildRecord, type RunRecord } from '../run/record';
+import { buildRecord } from '../run/reduceRun';
+import { type RunRecord } from '../run/record';
 import { runSession, type SourceContext } from '../run/session';
 import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioSettings } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
 import type { AnyTool, CanUseTool } from '../tools/types';
 import { createAnthropicSource, type LiveModelConfig } from './anthropicSource';
-import { recordingFromEvents } from './recording';
+import { recordingFromRecord } from './recording';
 import { liveToolSet } from './requestBody';
 import type { RetryPolicy } from './retryPolicy';
 import { redactSecret } from './secrets';
@@ -62,7 +63,7 @@ export function defaultSystemPrompt(root: string): string {
 }
 
 /**
- * Runs the agent against a live model (SPEC §5): the same session as a scenario replay (workspace,
+ * Runs the agent against a live model: the same session as a scenario replay (workspace,
  * MCP servers, pool, sub-agents, the streaming executor, the final files), with the model's turns
  * coming from the Messages API. Each sub-agent gets its own live conversation, started by its
  * Agent call's prompt. Returns the record, the event log and a recording of the run as a scenario.
@@ -102,15 +103,16 @@ export async function runLive(options: RunLiveOptions): Promise<LiveRunResult> {
     prompt: options.prompt,
     maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
   });
-  const recording = recordingFromEvents(events, {
+  // The record folded from the redacted events, so that it holds exactly what they say.
+  const record = buildRecord(events);
+  const recording = recordingFromRecord(record, {
     workspace: options.workspace,
     settings: options.settings,
     prompt: redactSecret(options.prompt, key),
     model: config.model,
     ...(options.title !== undefined ? { title: options.title } : {}),
   });
-  // The record folded from the redacted events, so that it holds exactly what they say.
-  return { record: buildRecord(events), events, recording };
+  return { record, events, recording };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { CallAbortedError, childController, toolUseError } from '../tools/orchestration/abort';
+import { childController, toolUseError } from '../tools/orchestration/abort';
 import type { ResultOrder } from '../tools/orchestration/callTracker';
-import { BatchRunner } from '../tools/orchestration/runTools';
-import { StreamingToolExecutor, type CascadePolicy } from '../tools/orchestration/StreamingToolExecutor';
+import { STRATEGY_SCHEDULES, type CascadePolicy, type Strategy } from '../tools/orchestration/scheduler';
+import { createScheduler } from '../tools/orchestration/StreamingToolExecutor';
 import type { SessionEnvironment, ToolResultBlock, ToolUseBlock } from '../tools/execution';
-import type { EventSink, Strategy } from '../run/events';
+import type { EventSink } from '../run/events';
 import { StreamConsumer, type AssistantBlock } from './consumer';
 import type { StreamEvent } from './streamEvents';
 
@@ -100,10 +100,13 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       isConcurrencySafe: options.isConcurrencySafe,
       ...tag,
     };
-    const scheduler =
-      options.strategy === 'streaming'
-        ? new StreamingToolExecutor({ ...schedulerOptions, cascade: options.cascade })
-        : new BatchRunner({ ...schedulerOptions, plan: options.strategy === 'batched' ? 'partition' : options.strategy });
+    const schedule = STRATEGY_SCHEDULES[options.strategy];
+    const scheduler = createScheduler({
+      ...schedulerOptions,
+      timing: schedule.timing,
+      grouping: schedule.grouping,
+      cascade: schedule.cascades ? options.cascade : 'none',
+    });
     const consumer = new StreamConsumer({
       turn,
       emit,
@@ -150,16 +153,12 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     }
     if (ending === 'interrupt' || ending === 'error') {
       interrupted = true;
-      if (!turnLink.signal.aborted) turnLink.controller.abort(new CallAbortedError({ kind: 'interrupt' }));
+      scheduler.interrupt();
     }
 
-    let results: readonly ToolResultBlock[];
-    if (scheduler instanceof StreamingToolExecutor) {
-      scheduler.finishStream();
-      results = await scheduler.drain();
-    } else {
-      results = await scheduler.run();
-    }
+    scheduler.endStream();
+    const results: ToolResultBlock[] = [];
+    for await (const result of scheduler.results()) results.push(result);
     emit({ type: 'turn_ended', at: now(), turn, ...tag });
     turnLink.detach();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runScripted, type ScriptedCall } from '../../test/executorHarness';
 import { toChromeTrace, type ChromeTrace, type TraceEvent } from './chromeTrace';
 import type { RunEvent } from './events';
-import { buildRecord } from './record';
+import { buildRecord } from './reduceRun';
 import { fallbackRun, seedRun, subAgentRun } from '../../test/sampleRuns';
 
 type Complete = Extract<TraceEvent, { ph: 'X' }>;

@@ -2,9 +2,10 @@ import type { CallOutcome, ToolResultBlock } from '../tools/execution';
 import type { PoolReport } from '../tools/filter';
 import type { PermissionMode, TodoItem } from '../tools/types';
 
-/** The four strategies of SPEC §7. */
-export type Strategy = 'streaming' | 'batched' | 'serial' | 'parallel';
-export const STRATEGIES: readonly Strategy[] = ['streaming', 'batched', 'serial', 'parallel'];
+import type { Strategy } from '../tools/orchestration/scheduler';
+import type { WaitCause } from '../tools/orchestration/waitCause';
+
+export { STRATEGIES, type Strategy } from '../tools/orchestration/scheduler';
 
 /** Why a stream ended. */
 export type StreamEnd = 'end' | 'fallback' | 'interrupt' | 'error';
@@ -48,13 +49,15 @@ export type RunEvent =
       latencyMs: number;
       agent?: string;
     }
-  | { type: 'call_waiting'; at: number; id: string; reason: string }
+  /** The call waits (queued, asking, or finished and held for an earlier result) for `cause`; `reason` is its sentence. */
+  | { type: 'call_waiting'; at: number; id: string; cause: WaitCause; reason: string }
   | { type: 'call_started'; at: number; id: string }
   | { type: 'permission_asked'; at: number; id: string; reason: string }
   | { type: 'permission_answered'; at: number; id: string; answer: 'allow' | 'deny' }
   | { type: 'call_running'; at: number; id: string }
   | { type: 'call_progress'; at: number; id: string; data: unknown }
-  | { type: 'call_completed'; at: number; id: string; outcome: CallOutcome; result: ToolResultBlock | null }
+  /** `display`: the tool's output as data for people (`null` when the tool never ran). */
+  | { type: 'call_completed'; at: number; id: string; outcome: CallOutcome; result: ToolResultBlock | null; display: unknown }
   | { type: 'call_yielded'; at: number; id: string }
   | { type: 'turn_ended'; at: number; turn: number; agent?: string }
   /** The todo list after a TodoWrite call (`by`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../scenarios/schema';
 import { applyExpectations, checkExpectations, type ScenarioExpectations, type TurnExpectation } from './expectations';
-import { buildRecord } from './record';
+import { buildRecord } from './reduceRun';
 import { fallbackRun, seedRun, subAgentRun } from '../../test/sampleRuns';
 
 const seed = buildRecord(seedRun());

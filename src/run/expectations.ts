@@ -1,5 +1,5 @@
 import type { CallRecord, ExpectationReport, RunRecord, TurnRecord } from './record';
-import { withExpectations } from './record';
+import { withExpectations } from './reduceRun';
 
 /** What one turn must show (the scenario's `turns[i].expect`, SPEC §6). */
 export interface TurnExpectation {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from './events';
-import { buildRecord, createEmptyRecord, reduceRun, withExpectations, type RunRecord } from './record';
-import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../test/sampleRuns';
+import { buildRecord, createEmptyRecord, reduceRun, withExpectations } from './reduceRun';
+import { type RunRecord } from './record';
+import { completed, fallbackRun, queued, seedRun, subAgentRun, waiting } from '../../test/sampleRuns';
 
 const plain = (record: RunRecord): unknown => JSON.parse(JSON.stringify(record));
 const fold = (events: readonly RunEvent[]): RunRecord => events.reduce(reduceRun, createEmptyRecord());
 const callOf = (record: RunRecord, id: string) => record.turns.flatMap((turn) => turn.calls).find((call) => call.id === id)!;
+const CAP = { kind: 'cap', cap: 2, executing: ['toolu_8', 'toolu_9'] } as const;
+const AHEAD = { kind: 'unsafe-ahead', blockers: ['toolu_0'] } as const;
 const started: RunEvent[] = [
   { type: 'run_started', at: 0, scenario: 's', sandbox: 'virtual', strategy: 'streaming', settings: {} },
   { type: 'turn_started', at: 0, turn: 0 },
@@ -21,7 +24,7 @@ describe('reduceRun', () => {
     const record = fold([
       ...started,
       queued(10, 'toolu_1', 'Bash', { input: { command: 'ls' }, concurrencySafe: false, concurrentBatch: false, latencyMs: 50 }),
-      { type: 'call_waiting', at: 10, id: 'toolu_1', reason: 'blocked by toolu_0' },
+      waiting(10, 'toolu_1', { kind: 'unsafe-running', blockers: ['toolu_0'] }),
       { type: 'call_started', at: 20, id: 'toolu_1' },
       { type: 'call_running', at: 70, id: 'toolu_1' },
       { type: 'call_progress', at: 80, id: 'toolu_1', data: 'line 1' },
@@ -45,7 +48,8 @@ describe('reduceRun', () => {
         outcome: 'success',
         result: { type: 'tool_result', tool_use_id: 'toolu_1', content: 'line 1', is_error: false },
         progress: [{ at: 80, data: 'line 1' }],
-        waits: [{ from: 10, to: 20, reason: 'blocked by toolu_0' }],
+        display: null,
+        waits: [{ from: 10, to: 20, cause: { kind: 'unsafe-running', blockers: ['toolu_0'] }, reason: 'waiting: toolu_0 is not concurrency-safe and is executing' }],
       },
     ]);
     expect(record.turns[0]!.yieldOrder).toEqual(['toolu_1']);
@@ -57,21 +61,21 @@ describe('reduceRun', () => {
     const record = fold([
       ...started,
       queued(0, 'toolu_1', 'Read'),
-      { type: 'call_waiting', at: 0, id: 'toolu_1', reason: 'cap' },
-      { type: 'call_waiting', at: 30, id: 'toolu_1', reason: 'unsafe call ahead' },
+      waiting(0, 'toolu_1', CAP),
+      waiting(30, 'toolu_1', AHEAD),
       completed(50, 'toolu_1', 'cancelled', 'Cancelled: parallel tool call Bash(x) errored'),
     ]);
     const call = callOf(record, 'toolu_1');
     expect(call.waits).toEqual([
-      { from: 0, to: 30, reason: 'cap' },
-      { from: 30, to: 50, reason: 'unsafe call ahead' },
+      { from: 0, to: 30, cause: CAP, reason: 'waiting: the concurrency cap of 2 is reached (toolu_8, toolu_9)' },
+      { from: 30, to: 50, cause: AHEAD, reason: 'waiting: toolu_0 is not concurrency-safe and was queued earlier; nothing may overtake it' },
     ]);
     expect(call).toMatchObject({ executingAt: null, completedAt: 50, outcome: 'cancelled', yieldedAt: null });
   });
 
   it('leaves an open wait open (to: null) while the call is still queued', () => {
-    const record = fold([...started, queued(0, 'toolu_1', 'Read'), { type: 'call_waiting', at: 5, id: 'toolu_1', reason: 'cap' }]);
-    expect(callOf(record, 'toolu_1').waits).toEqual([{ from: 5, to: null, reason: 'cap' }]);
+    const record = fold([...started, queued(0, 'toolu_1', 'Read'), waiting(5, 'toolu_1', CAP)]);
+    expect(callOf(record, 'toolu_1').waits).toMatchObject([{ from: 5, to: null, cause: CAP }]);
     expect(callOf(record, 'toolu_1').outcome).toBeNull();
   });
 

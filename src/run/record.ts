@@ -1,12 +1,15 @@
 import type { CallOutcome, ToolResultBlock } from '../tools/execution';
 import type { PoolReport } from '../tools/filter';
+import type { Strategy } from '../tools/orchestration/scheduler';
+import type { WaitCause } from '../tools/orchestration/waitCause';
 import type { PermissionMode, TodoItem } from '../tools/types';
-import type { ModelNoticeKind, StreamEnd, Strategy } from './events';
+import type { ModelNoticeKind, StreamEnd } from './events';
 
 /**
- * The run record (SPEC §7, version 1): everything one run did, as plain JSON. The UI draws it, the
+ * The run record (version 1): everything one run did, as plain JSON. The UI draws it, the
  * exporters write it, tests assert on it. It is a pure fold over the run's events
- * (`reduceRun`, `buildRecord`), so any moment of a run can be rebuilt from a prefix of its log.
+ * (`reduceRun`, `buildRecord` in `reduceRun.ts`), so any moment of a run can be rebuilt from a
+ * prefix of its log.
  * Times are milliseconds from the run's start. Records are immutable: never mutate one (or any
  * array inside it, which later records may share); reduce a new event instead.
  */
@@ -92,7 +95,7 @@ export interface StreamBlockRecord {
   readonly text?: string;
 }
 
-/** A group of calls of the partition (SPEC §3.4): concurrent, or one unsafe call alone. */
+/** A group of calls of the partition: concurrent, or one unsafe call alone. */
 export interface BatchRecord {
   readonly index: number;
   readonly concurrent: boolean;
@@ -111,7 +114,7 @@ export interface CallRecord {
   readonly agent?: string;
   readonly batch: number;
   readonly concurrencySafe: boolean;
-  /** Simulated extra latency before the tool really runs (SPEC §6). */
+  /** Simulated extra latency before the tool really runs (the scenario's `latencyMs`). */
   readonly latencyMs: number;
   readonly queuedAt: number;
   readonly executingAt: number | null;
@@ -124,6 +127,12 @@ export interface CallRecord {
   readonly outcome: CallOutcome | null;
   /** `null` while unfinished, and for good for a discarded call. */
   readonly result: ToolResultBlock | null;
+  /**
+   * The tool's own output as JSON-safe data for people (Bash: exit code, stdout, stderr, timed
+   * out, interrupted; Edit: the file and the snippets; …), which the page's renderers, the
+   * terminal and the exporters read. `{ error }` when the tool threw; `null` when the tool never ran.
+   */
+  readonly display: unknown;
   readonly progress: readonly ProgressRecord[];
   /** Why the call stayed queued, reason by reason; `to` is `null` while the wait goes on. */
   readonly waits: readonly WaitRecord[];
@@ -138,10 +147,14 @@ export interface ProgressRecord {
   readonly data: unknown;
 }
 
-/** One explained wait of a queued call. */
+/**
+ * One explained wait: while queued (what blocks it), while asking for permission, or finished and
+ * held back for an earlier call's result. `reason` is the sentence made from `cause`.
+ */
 export interface WaitRecord {
   readonly from: number;
   readonly to: number | null;
+  readonly cause: WaitCause;
   readonly reason: string;
 }
 
@@ -168,5 +181,3 @@ export interface ExpectationReport {
   readonly passed: boolean;
   readonly failures: readonly string[];
 }
-
-export { buildRecord, createEmptyRecord, reduceRun, withExpectations } from './recordReducer';

@@ -101,7 +101,7 @@ export class RecordTree {
         return this.queueCall(step);
       case 'call_waiting':
         return this.changeCall(step, ({ fields }) => {
-          fields.waits = [...closeWait(fields.waits, step.at), { from: step.at, to: null, reason: step.reason }];
+          fields.waits = [...closeWait(fields.waits, step.at), { from: step.at, to: null, cause: step.cause, reason: step.reason }];
         });
       case 'call_started':
         return this.changeCall(step, ({ fields }) => {
@@ -115,9 +115,13 @@ export class RecordTree {
       case 'permission_answered':
         return this.changeCall(step, ({ fields }) => {
           if (fields.permission) fields.permission = { ...fields.permission, answeredAt: step.at, answer: step.answer };
+          fields.waits = closeWait(fields.waits, step.at);
         });
       case 'call_running':
-        return this.changeCall(step, ({ fields }) => void (fields.runStartedAt = step.at));
+        return this.changeCall(step, ({ fields }) => {
+          fields.runStartedAt = step.at;
+          fields.waits = closeWait(fields.waits, step.at);
+        });
       case 'call_progress':
         return this.changeCall(step, (call) => void call.progress.push({ at: step.at, data: step.data }));
       case 'call_completed':
@@ -128,9 +132,11 @@ export class RecordTree {
           fields.completedAt = step.outcome === 'discarded' ? (fields.completedAt ?? step.at) : step.at;
           fields.outcome = step.outcome;
           fields.result = step.outcome === 'discarded' ? null : step.result;
+          fields.display = step.display ?? null;
         });
       case 'call_yielded':
         return this.changeCall(step, (call) => {
+          call.fields.waits = closeWait(call.fields.waits, step.at);
           call.fields.yieldedAt = step.at;
           call.turn.yieldOrder.push(step.id);
         });
@@ -267,6 +273,7 @@ export class RecordTree {
       yieldedAt: null,
       outcome: null,
       result: null,
+      display: null,
       waits: [],
     };
     if (event.agent !== undefined) fields.agent = event.agent;

@@ -15,7 +15,8 @@ import type { AnyTool, CanUseTool, SubAgentRequest } from '../tools/types';
 import type { EventSink, RunEvent, Strategy } from './events';
 import { scriptedAnswers } from './scriptedAnswers';
 import { createSubAgentRunner, type SharedLoopOptions } from './subAgents';
-import { createEmptyRecord, reduceRun, type RunRecord } from './record';
+import { createEmptyRecord, reduceRun } from './reduceRun';
+import { type RunRecord } from './record';
 
 /** What a model source of a session may depend on: the agent's own pool (ToolSearch changes it) and the time. */
 export interface SourceContext {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRecord, createEmptyRecord, withExpectations } from './record';
+import { buildRecord, createEmptyRecord, withExpectations } from './reduceRun';
 import { fallbackRun, seedRun, subAgentRun } from '../../test/sampleRuns';
 import { formatSummary, formatTimeline } from './timelineText';
 
@@ -26,7 +26,8 @@ describe('formatTimeline', () => {
 
   it('gives every call its times, outcome, wait reasons and permission', () => {
     expect(text).toContain('queued 900 · executing 1500 · running 1850 · completed 2000 · yielded 2000 · latency 300 ms');
-    expect(text).toContain('waited 900–1300 ms: Bash(ls src) must run alone; 2 call(s) still executing');
+    expect(text).toContain('waited 900–1300 ms: this call is not concurrency-safe and must run alone; 2 call(s) still executing (Read(src/a.ts), Read(src/b.ts))');
+    expect(text).toContain('waited 1100–1500 ms: Bash(ls src) is not concurrency-safe and was queued earlier; nothing may overtake it');
     expect(text).toContain('permission asked 1500, answered 1550: allow (Bash is not read-only)');
     expect(lines.find((line) => line.includes('toolu_bash Bash'))).toMatch(/\| success$/);
   });

@@ -1,5 +1,6 @@
 import type { CallOutcome } from '../tools/execution';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
+import { waitSentence } from './waitText';
 
 const WIDTH = 60;
 const MAX_BLOCKS_LISTED = 12;
@@ -90,19 +91,22 @@ function turnLines(turn: TurnRecord, scale: Scale, end: number, indent: string, 
     lines.push(`${indent}  batch ${batch.index} · ${batch.concurrent ? 'concurrent' : 'alone (not concurrency-safe)'} · ${batch.toolUseIds.join(', ')}`);
     for (const id of batch.toolUseIds) {
       const call = byId.get(id);
-      if (call) lines.push(...callLines(call, scale, end, `${indent}    `, column));
+      if (call) lines.push(...callLines(call, turn.calls, scale, end, `${indent}    `, column));
     }
   }
   if (turn.calls.length > 0) lines.push(`${indent}  yield order: ${turn.yieldOrder.length > 0 ? turn.yieldOrder.join(', ') : '(none)'}`);
   return lines;
 }
 
-function callLines(call: CallRecord, scale: Scale, end: number, indent: string, column: number): string[] {
+function callLines(call: CallRecord, siblings: readonly CallRecord[], scale: Scale, end: number, indent: string, column: number): string[] {
   const label = `${indent}${call.id} ${call.name} `;
   const lines = [`${label.padEnd(column)}${callBar(call, scale, end)} ${call.outcome ?? 'unfinished'}`];
   const detail = `${indent}    `;
   lines.push(`${detail}${callFacts(call)}`);
-  for (const wait of call.waits) lines.push(`${detail}waited ${ms(wait.from)}–${ms(wait.to)} ms: ${wait.reason.replace(/^waiting: /, '')}`);
+  for (const wait of call.waits) {
+    // A permission wait is said once, with its question, below.
+    if (wait.cause.kind !== 'permission') lines.push(`${detail}waited ${ms(wait.from)}–${ms(wait.to)} ms: ${waitSentence(wait, siblings).replace(/^waiting: /, '')}`);
+  }
   if (call.permission) {
     const { askedAt, answeredAt, answer, reason } = call.permission;
     lines.push(`${detail}permission asked ${ms(askedAt)}, answered ${ms(answeredAt)}: ${answer ?? 'no answer'} (${reason})`);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
 import { RESULT_CAP_CHARS } from './buildTool';
+import { thrownDisplay, type ToolDisplay } from './display';
 import type { FileStateCache } from './file/fileState';
 import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSignal } from './orchestration/abort';
 import { combineDecisions, decideByMode } from './permissions/modes';
@@ -62,11 +63,19 @@ export interface CallObserver {
   onProgress?(data: unknown): void;
 }
 
+/** How a call ended: the model's result, and what people see of it. */
 export interface CallSettlement {
   result: ToolResultBlock;
   outcome: CallOutcome;
+  /**
+   * The tool's own output, as JSON-safe data for people (the page's renderers, the terminal, the
+   * exporters read it; nothing parses result text): `{ error }` when the tool threw, `null` when
+   * the tool never ran.
+   */
+  display: ToolDisplay;
   contextModifier?: ContextModifier;
 }
+
 
 /** Finds the tool of a block in the pool, or `undefined`. */
 export function lookupTool(pool: ToolPool, name: string): AnyTool | undefined {
@@ -117,15 +126,17 @@ export async function runToolCall(
   options: { latencyMs?: number; parentMessage: ParentMessage; observer?: CallObserver },
 ): Promise<CallSettlement> {
   const signal = asCallSignal(callSignal);
-  const settle = (content: string, outcome: CallOutcome, isError = true): CallSettlement => ({
+  const settle = (content: string, outcome: CallOutcome, isError = true, display: ToolDisplay = null): CallSettlement => ({
     result: { type: 'tool_result', tool_use_id: block.id, content, is_error: isError },
     outcome,
+    display,
   });
-  const aborted = (started: boolean): CallSettlement => {
+  /** The call was aborted; `display` is what the tool made of it, when it had begun. */
+  const aborted = (started: boolean, display: ToolDisplay = null): CallSettlement => {
     const cause = abortCauseOf(signal.reason);
     const outcome: CallOutcome =
       cause.kind === 'sibling' ? 'cancelled' : cause.kind === 'discard' ? 'discarded' : 'interrupted';
-    return settle(toolUseError(describeAbort(cause, started)), outcome);
+    return settle(toolUseError(describeAbort(cause, started)), outcome, true, display);
   };
 
   // 1. Lookup
@@ -159,6 +170,7 @@ export async function runToolCall(
     ...(env.subAgents ? { subAgents: env.subAgents } : {}),
   };
 
+  let ran = false;
   try {
     // 4. validateInput
     const validation = await tool.validateInput(input, context);
@@ -198,17 +210,20 @@ export async function runToolCall(
     options.observer?.onRunStarted?.();
 
     // 6. call
+    ran = true;
     const outcome = await tool.call(input, context, env.canUseTool, options.parentMessage, (progress: unknown) => {
       if (!signal.aborted) options.observer?.onProgress?.(progress);
     });
-    if (signal.aborted) return aborted(true);
+    const display: ToolDisplay = outcome.output;
+    if (signal.aborted) return aborted(true, display);
     // 7. Map and cap
     const content = capResult(tool.mapResult(outcome.output, input), tool.maxResultSizeChars);
-    const settlement = settle(content, outcome.isError ? 'error' : 'success', outcome.isError === true);
+    const settlement = settle(content, outcome.isError ? 'error' : 'success', outcome.isError === true, display);
     return outcome.contextModifier ? { ...settlement, contextModifier: outcome.contextModifier } : settlement;
   } catch (error: unknown) {
-    if (signal.aborted) return aborted(true);
-    return settle(toolUseError(errorMessage(error)), 'error');
+    const display = ran ? thrownDisplay(errorMessage(error)) : null;
+    if (signal.aborted) return aborted(true, display);
+    return settle(toolUseError(errorMessage(error)), 'error', true, display);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { RunEvent, Strategy } from '../run/events';
 import { STRATEGIES } from '../run/events';
 import type { RunRecord } from '../run/record';
-import { createEmptyRecord, withExpectations } from '../run/recordReducer';
+import { createEmptyRecord, withExpectations } from '../run/reduceRun';
 import type { Sandbox } from '../sandbox/types';
 import { scriptedAnswers } from '../run/scriptedAnswers';
 import type { Scenario } from '../scenarios/schema';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { RunEvent, Strategy } from '../run/events';
 import type { RunRecord } from '../run/record';
-import { buildRecord, createEmptyRecord } from '../run/recordReducer';
+import { buildRecord, createEmptyRecord } from '../run/reduceRun';
 import type { Scenario, ScenarioSettings } from '../scenarios/schema';
 import type { PermissionRequest } from '../tools/types';
 import type { SandboxChoice } from './session/sandboxChoice';

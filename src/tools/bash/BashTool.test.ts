@@ -122,7 +122,7 @@ describe('Bash', () => {
   });
 
   it('renders results with the exit code and the right tone', () => {
-    const failed = { stdout: '', stderr: 'boom\n', exitCode: 2, timedOut: false, timeoutMs: 1000 };
+    const failed = { stdout: '', stderr: 'boom\n', exitCode: 2, timedOut: false, interrupted: false, timeoutMs: 1000 };
     expect(BashTool.render.result(failed, { command: 'make' })).toMatchObject({ tone: 'error', summary: 'exit code 2', body: 'boom' });
     const ok = { ...failed, exitCode: 0, stderr: '', stdout: 'fine\n' };
     expect(BashTool.render.result(ok, { command: 'make' })).toMatchObject({ tone: 'success', body: 'fine' });

@@ -38,12 +38,14 @@ export interface BashProgress {
   chunk: string;
 }
 
-/** How a command ended. */
+/** How a command ended: the call's display value (the terminal and the result list read it). */
 export interface BashOutput {
   stdout: string;
   stderr: string;
   exitCode: number;
   timedOut: boolean;
+  /** The command was stopped by an abort (the user's Stop, a sibling's error, a fallback). */
+  interrupted: boolean;
   /** The timeout that applied, in ms. */
   timeoutMs: number;
   /** Why a non-zero exit is not an error (grep's "no match"), when it is not. */
@@ -85,6 +87,7 @@ export const BashTool = buildTool<BashInput, BashOutput, BashProgress>({
       stderr: result.stderr,
       exitCode: result.exitCode,
       timedOut: result.timedOut,
+      interrupted: context.abortSignal.aborted,
       timeoutMs,
       ...(exitMeaning !== undefined ? { exitMeaning } : {}),
     };

@@ -1,44 +1,43 @@
 import type { ToolResultBlock, ToolUseBlock } from '../execution';
-import { CallAbortedError, childController, describeAbort, toolUseError, type AbortCause } from './abort';
-import { CallTracker, describeCallForCancel, labelOf, type CallTrackerOptions, type TrackedCall } from './callTracker';
-
-/** Which errors cancel a call's siblings (SPEC §3.5). */
-export type CascadePolicy = 'bash' | 'any' | 'none';
-
-export interface StreamingExecutorOptions extends Omit<CallTrackerOptions, 'onCompleted'> {
-  maxConcurrency: number;
-  cascade: CascadePolicy;
-  /** The turn's signal: aborting it is the user's interrupt, which reaches every call. */
-  turnSignal: AbortSignal;
-  /** Whether a block may run beside others (the partition's rule, with the Bash policy applied). */
-  isConcurrencySafe: (block: ToolUseBlock) => boolean;
-}
+import { CallAbortedError, childController, describeAbort, toolUseError, type AbortCause, type LinkedController } from './abort';
+import { CallTracker, type TrackedCall } from './callTracker';
+import { labelCall } from './callLabel';
+import type { SchedulerOptions, ToolScheduler } from './scheduler';
+import { nextStarts, waitCause } from './startRule';
 
 /**
- * Runs tool calls while the model's stream is still arriving (SPEC §3.5). Each `tool_use` enters
- * at its block's close through {@link addTool}; a queue scan starts what the start rule allows on
- * every arrival and completion; results come out in the order policy's order.
+ * The scheduler of tool calls (the seed's StreamingToolExecutor, and with `after-stream` timing
+ * its non-streaming path too). Each `tool_use` enters at its block's close through
+ * {@link addTool}, while the stream goes on; on every arrival and completion the start rule
+ * ({@link nextStarts}) says which queued calls start and why the rest wait; results come out in
+ * the order policy's order.
  *
- * Abort tree: the turn's signal → the sibling controller (a Bash error aborts it, cancelling the
- * siblings but not the turn) → one child controller per call.
+ * Abort tree: the turn's signal → this scheduler's turn controller (its {@link interrupt}) → the
+ * sibling controller (an error that cascades aborts it, cancelling the siblings but not the turn)
+ * → one child controller per call.
  */
-export class StreamingToolExecutor {
+export class StreamingToolExecutor implements ToolScheduler {
   private readonly tracker: CallTracker;
-  private readonly sibling: ReturnType<typeof childController>;
+  private readonly turn: LinkedController;
+  private readonly sibling: LinkedController;
+  private readonly cap: number;
   private siblingCause: AbortCause | undefined;
   private discarded = false;
-  /** The first call that may still be queued: the scan starts here. */
-  private scanFrom = 0;
-  /** The latest queued unsafe call; while it waits, nothing after it may start. */
+  private streamOpen = true;
+  /** Calls in arrival order from the first one that may still be queued: the scan starts here. */
+  private readonly queue: TrackedCall[] = [];
+  private head = 0;
+  /** The latest queued unsafe call: while it waits, nothing after it may start. */
   private lastQueuedUnsafe: TrackedCall | undefined;
-  /** Counts starts and completions, so text derived from the executing set can be reused. */
-  private executingVersion = 0;
-  private cachedCapReason: { version: number; text: string } | undefined;
+  /** The calls waiting behind each queued unsafe call; once it starts, they wait for it to finish. */
+  private readonly behind = new Map<TrackedCall, TrackedCall[]>();
 
-  constructor(private readonly options: StreamingExecutorOptions) {
-    this.sibling = childController(options.turnSignal);
+  constructor(private readonly options: SchedulerOptions) {
+    this.turn = childController(options.turnSignal);
+    this.sibling = childController(this.turn.signal);
+    this.cap = options.grouping === 'parallel' ? Infinity : options.maxConcurrency;
     this.tracker = new CallTracker({ ...options, onCompleted: (call) => this.onCompleted(call) });
-    options.turnSignal.addEventListener('abort', () => this.onInterrupt(), { once: true });
+    this.turn.signal.addEventListener('abort', () => this.onInterrupt(), { once: true });
   }
 
   /** Every call seen so far, in arrival order. */
@@ -46,18 +45,16 @@ export class StreamingToolExecutor {
     return this.tracker.calls;
   }
 
-  /** Results yielded so far, in yield order. */
-  get results(): readonly ToolResultBlock[] {
-    return this.tracker.yielded;
-  }
-
-  /** A `tool_use` block closed in the stream: queue it and start it if the rule allows. */
+  /** A `tool_use` block closed in the stream: queue it, and start it if the rule allows. */
   addTool(block: ToolUseBlock, latencyMs = 0): void {
     if (this.discarded) return;
+    const { grouping } = this.options;
     const safe = this.options.isConcurrencySafe(block);
-    const call = this.tracker.add(block, { safe, concurrent: safe, latencyMs });
+    const concurrent = grouping === 'parallel' ? true : grouping === 'serial' ? false : safe;
+    const call = this.tracker.add(block, { safe, concurrent, latencyMs });
 
-    if (this.options.turnSignal.aborted) {
+    // A call arriving after the turn was stopped, or after a sibling's error, never starts.
+    if (this.turn.signal.aborted) {
       this.tracker.settleWithoutRunning(call, toolUseError(describeAbort({ kind: 'interrupt' }, false)), 'interrupted');
       return;
     }
@@ -65,22 +62,40 @@ export class StreamingToolExecutor {
       this.tracker.settleWithoutRunning(call, toolUseError(describeAbort(this.siblingCause, false)), 'cancelled');
       return;
     }
+    this.queue.push(call);
     this.scan();
-    if (call.phase.state === 'queued') {
-      if (call.phase.waitReason === undefined) this.tracker.wait(call, this.blockReason(call));
-      if (!safe) this.lastQueuedUnsafe = call;
+    if (call.phase.state !== 'queued') return;
+    const unsafeAhead = this.lastQueuedUnsafe;
+    this.tracker.wait(call, this.causeFor(call, unsafeAhead));
+    // Under after-stream timing every call waits for the stream; endStream gives the real causes.
+    if (this.options.timing === 'after-stream') return;
+    if (unsafeAhead) this.behind.get(unsafeAhead)?.push(call);
+    if (!concurrent) {
+      this.lastQueuedUnsafe = call;
+      this.behind.set(call, []);
     }
   }
 
-  /** The stream has ended: no more calls come. */
-  finishStream(): void {
+  /** The stream has ended: no more calls come; under `after-stream` timing, the calls may now start. */
+  endStream(): void {
+    if (!this.streamOpen) return;
+    this.streamOpen = false;
     this.tracker.close();
+    if (this.options.timing !== 'after-stream' || this.discarded || this.turn.signal.aborted || this.siblingCause) return;
+    this.scan();
+    // The whole response is in: every call still queued learns what it now waits for.
+    let firstOpenBatch = Infinity;
+    for (const call of [...this.tracker.executingCalls, ...this.queued()]) firstOpenBatch = Math.min(firstOpenBatch, call.batch);
+    let unsafeAhead: TrackedCall | undefined;
+    for (const call of this.queued()) {
+      this.tracker.wait(call, this.causeFor(call, unsafeAhead, firstOpenBatch));
+      if (!call.concurrent) unsafeAhead = call;
+    }
   }
 
-  /** Resolves with every result, in yield order, once all calls are done (or discarded). */
-  async drain(): Promise<readonly ToolResultBlock[]> {
-    await this.tracker.whenIdle();
-    return this.tracker.yielded;
+  /** The user's Stop: every call without a result gets one (executing calls are aborted). */
+  interrupt(): void {
+    this.turn.controller.abort(new CallAbortedError({ kind: 'interrupt' }));
   }
 
   /**
@@ -90,74 +105,80 @@ export class StreamingToolExecutor {
   async discard(): Promise<void> {
     if (this.discarded) return;
     this.discarded = true;
+    this.streamOpen = false;
     this.tracker.stopYielding();
     this.tracker.close();
     this.sibling.controller.abort(new CallAbortedError({ kind: 'discard' }));
     await this.tracker.whenIdle();
+    this.detach();
   }
 
-  /** The queue scan (SPEC §3.5), run on every arrival and every completion. */
+  /** The results as they become due, in yield order; ends once every call has its result. */
+  async *results(): AsyncGenerator<ToolResultBlock, void, void> {
+    let next = 0;
+    for (;;) {
+      const yielded = this.tracker.yielded;
+      while (next < yielded.length) yield yielded[next++]!;
+      if (this.tracker.isIdle()) break;
+      await this.tracker.changed();
+    }
+    this.detach();
+  }
+
+  /** Every result, in yield order, once every call has its result. */
+  async drain(): Promise<readonly ToolResultBlock[]> {
+    await this.tracker.whenIdle();
+    this.detach();
+    return this.tracker.yielded;
+  }
+
+  private detach(): void {
+    this.sibling.detach();
+    this.turn.detach();
+  }
+
+  /** The queued calls in arrival order (the queue also holds calls that have since left it). */
+  private *queued(): Generator<TrackedCall> {
+    while (this.head < this.queue.length && this.queue[this.head]!.phase.state !== 'queued') this.head++;
+    for (let i = this.head; i < this.queue.length; i++) {
+      const call = this.queue[i]!;
+      if (call.phase.state === 'queued') yield call;
+    }
+  }
+
+  /** The start rule, run on every arrival and every completion. */
   private scan(): void {
-    const { maxConcurrency } = this.options;
-    const calls = this.tracker.calls;
-    const executing = this.tracker.executingCalls;
-    while (this.scanFrom < calls.length && calls[this.scanFrom]!.phase.state !== 'queued') this.scanFrom++;
-    for (let i = this.scanFrom; i < calls.length; i++) {
-      const call = calls[i]!;
-      if (call.phase.state !== 'queued') continue;
-      const canStart =
-        executing.size === 0 || (call.safe && this.executingUnsafe === 0 && executing.size < maxConcurrency);
-      if (canStart) {
-        if (this.lastQueuedUnsafe === call) this.lastQueuedUnsafe = undefined;
-        this.tracker.start(call, this.sibling.signal);
-        this.executingVersion++;
-        continue;
+    const decision = nextStarts({
+      queued: this.queued(),
+      executing: this.tracker.executingCalls,
+      cap: this.cap,
+      timing: this.options.timing,
+      streamOpen: this.streamOpen,
+    });
+    for (const call of decision.starts) {
+      if (this.lastQueuedUnsafe === call) this.lastQueuedUnsafe = undefined;
+      this.tracker.start(call, this.sibling.signal);
+      const waiting = this.behind.get(call);
+      if (waiting) {
+        this.behind.delete(call);
+        for (const other of waiting) this.tracker.wait(other, { kind: 'unsafe-running', blockers: [call.id] });
       }
-      this.tracker.wait(call, this.blockReason(call));
-      // Past this point nothing can start: an unsafe call may not be overtaken; an unsafe call
-      // running, or a full cap, blocks every later call too. Later calls keep the reason they
-      // were given, which names a blocker that is still in place.
-      if (!call.safe || this.executingUnsafe > 0 || executing.size >= maxConcurrency) break;
     }
+    if (decision.blocked) this.tracker.wait(decision.blocked.call, decision.blocked.cause);
   }
 
-  /** How many executing calls are unsafe (at most one, or none; the set is at most the cap). */
-  private get executingUnsafe(): number {
-    let count = 0;
-    for (const call of this.tracker.executingCalls) if (!call.safe) count++;
-    return count;
-  }
-
-  /** Why `call` cannot start now, in words the page shows. */
-  private blockReason(call: TrackedCall): string {
-    const blocker = this.lastQueuedUnsafe;
-    if (blocker && blocker !== call && blocker.index < call.index) {
-      return `waiting: ${labelOf(blocker)} is not concurrency-safe and was queued earlier; nothing may overtake it`;
-    }
-    const executing = this.tracker.executingCalls;
-    let runningUnsafe: TrackedCall | undefined;
-    for (const other of executing) if (!other.safe) runningUnsafe = other;
-    if (runningUnsafe) return `waiting: ${labelOf(runningUnsafe)} is not concurrency-safe and is executing`;
-    if (!call.safe) {
-      return `waiting: ${labelOf(call)} is not concurrency-safe and must run alone; ${executing.size} call(s) still executing (${names([...executing])})`;
-    }
-    return this.capReason();
-  }
-
-  /** The cap reason names the executing calls; it is the same for every call until one of them ends. */
-  private capReason(): string {
-    if (this.cachedCapReason?.version !== this.executingVersion) {
-      const executing = [...this.tracker.executingCalls];
-      this.cachedCapReason = {
-        version: this.executingVersion,
-        text: `waiting: the concurrency cap of ${this.options.maxConcurrency} is reached (${names(executing)})`,
-      };
-    }
-    return this.cachedCapReason.text;
+  private causeFor(call: TrackedCall, unsafeAhead: TrackedCall | undefined, firstOpenBatch?: number) {
+    return waitCause(call, {
+      executing: [...this.tracker.executingCalls],
+      cap: this.cap,
+      timing: this.options.timing,
+      streamOpen: this.streamOpen,
+      unsafeAhead,
+      ...(firstOpenBatch !== undefined ? { firstOpenBatch } : {}),
+    });
   }
 
   private onCompleted(call: TrackedCall): void {
-    this.executingVersion++;
     if (call.phase.state !== 'completed') return;
     const { outcome } = call.phase.settlement;
     const cascades =
@@ -165,28 +186,28 @@ export class StreamingToolExecutor {
       !this.siblingCause &&
       (this.options.cascade === 'any' || (this.options.cascade === 'bash' && call.block.name === 'Bash'));
     if (cascades) {
-      this.siblingCause = { kind: 'sibling', failedCall: describeCallForCancel(call.block) };
-      this.cancelQueued(this.siblingCause, 'cancelled');
+      this.siblingCause = { kind: 'sibling', failedCall: labelCall(call.block) };
+      this.settleQueued(this.siblingCause, 'cancelled');
       this.sibling.controller.abort(new CallAbortedError(this.siblingCause));
       return;
     }
-    if (!this.discarded && !this.siblingCause && !this.options.turnSignal.aborted) this.scan();
+    if (!this.discarded && !this.siblingCause && !this.turn.signal.aborted) this.scan();
   }
 
   private onInterrupt(): void {
     if (this.discarded) return;
-    this.cancelQueued({ kind: 'interrupt' }, 'interrupted');
+    this.settleQueued({ kind: 'interrupt' }, 'interrupted');
   }
 
-  private cancelQueued(cause: AbortCause, outcome: 'cancelled' | 'interrupted'): void {
-    for (const call of this.tracker.calls) {
-      if (call.phase.state === 'queued') this.tracker.settleWithoutRunning(call, toolUseError(describeAbort(cause, false)), outcome);
-    }
+  /** Gives every queued call its result at once (a cascade or an interrupt). */
+  private settleQueued(cause: AbortCause, outcome: 'cancelled' | 'interrupted'): void {
+    for (const call of [...this.queued()]) this.tracker.settleWithoutRunning(call, toolUseError(describeAbort(cause, false)), outcome);
     this.lastQueuedUnsafe = undefined;
+    this.behind.clear();
   }
 }
 
-function names(calls: readonly TrackedCall[]): string {
-  const shown = calls.slice(0, 3).map(labelOf).join(', ');
-  return calls.length > 3 ? `${shown} and ${calls.length - 3} more` : shown;
+/** A scheduler for one turn. */
+export function createScheduler(options: SchedulerOptions): ToolScheduler {
+  return new StreamingToolExecutor(options);
 }

@@ -10,13 +10,20 @@ import {
 } from '../execution';
 import type { ParentMessage, SharedToolContext } from '../types';
 import { LazyChildSignal, toolUseError } from './abort';
+import { labelCall } from './callLabel';
+import { opensBatch } from './partition';
+import { describeWait, sameCause, type WaitCause } from './waitCause';
 
-/** The yield policies of SPEC §3.5. */
+/**
+ * The yield policies: `request` hands results back in request order (the seed's rule);
+ * `completion` lets a finished call pass a slower safe sibling, keeping order only around unsafe
+ * calls (what the real agent's code does).
+ */
 export type ResultOrder = 'request' | 'completion';
 
 /** A call's lifecycle: one member per state, carrying only that state's fields. */
 export type CallPhase =
-  | { state: 'queued'; waitReason: string | undefined }
+  | { state: 'queued'; cause: WaitCause | undefined }
   | { state: 'executing'; link: LazyChildSignal }
   | { state: 'completed'; settlement: CallSettlement }
   | { state: 'yielded'; settlement: CallSettlement };
@@ -24,8 +31,12 @@ export type CallPhase =
 /** One call as a scheduler tracks it. */
 export interface TrackedCall {
   readonly index: number;
+  readonly id: string;
   readonly block: ToolUseBlock;
+  /** The tool's own verdict: may it run beside others. */
   readonly safe: boolean;
+  /** Whether it runs concurrently under the scheduler's grouping (its safety, or serial/parallel's verdict). */
+  readonly concurrent: boolean;
   readonly batch: number;
   readonly latencyMs: number;
   phase: CallPhase;
@@ -47,54 +58,52 @@ export interface CallTrackerOptions {
 }
 
 /**
- * The bookkeeping both schedulers share: it records every call's lifecycle as events, runs a call
- * through the pipeline under a child abort controller, applies context modifiers of unsafe calls,
- * and yields results by the order policy. Deciding *when* a call starts is the scheduler's job.
+ * The bookkeeping every scheduler shares: it records every call's lifecycle as events (with the
+ * cause of every wait), runs a call through the pipeline under a child abort controller, applies
+ * context modifiers of unsafe calls, and yields results by the order policy. Deciding *when* a
+ * call starts is the start rule's job.
  */
 export class CallTracker {
   readonly calls: TrackedCall[] = [];
   readonly yielded: ToolResultBlock[] = [];
+  private readonly byId = new Map<string, TrackedCall>();
   private readonly executing = new Set<TrackedCall>();
   private nextToYield = 0;
   /** Calls yielded or discarded: the run of this tracker is over when all are. */
   private finished = 0;
   private closed = false;
   private yieldingStopped = false;
-  private readonly idleListeners: (() => void)[] = [];
+  private listeners: (() => void)[] = [];
   /** Whether each batch, by index, runs its calls concurrently. */
   private readonly batches: boolean[] = [];
+  private readonly label = (id: string) => {
+    const call = this.byId.get(id);
+    return call ? labelCall(call.block) : id;
+  };
 
   constructor(private readonly options: CallTrackerOptions) {}
-
-  /** Whether batch `index` runs its calls concurrently. */
-  isConcurrentBatch(index: number): boolean {
-    return this.batches[index] === true;
-  }
 
   get executingCalls(): ReadonlySet<TrackedCall> {
     return this.executing;
   }
 
-  /**
-   * Records a new call as queued and gives it its batch by the partition's rule: a call that may
-   * run concurrently joins the previous batch when that one is concurrent, else opens a new one.
-   * `concurrent` is the call's safety under the streaming and batched strategies, and the plan's
-   * verdict under serial (never) and parallel (always).
-   */
+  /** Records a new call as queued and gives it its batch by the partition's rule. */
   add(block: ToolUseBlock, details: { safe: boolean; concurrent: boolean; latencyMs: number }): TrackedCall {
-    const last = this.batches[this.batches.length - 1];
-    if (!(details.concurrent && last === true)) this.batches.push(details.concurrent);
+    if (opensBatch(this.batches[this.batches.length - 1], details.concurrent)) this.batches.push(details.concurrent);
     const batch = this.batches.length - 1;
     const call: TrackedCall = {
       index: this.calls.length,
+      id: block.id,
       block,
       safe: details.safe,
+      concurrent: details.concurrent,
       batch,
       latencyMs: details.latencyMs,
-      phase: { state: 'queued', waitReason: undefined },
+      phase: { state: 'queued', cause: undefined },
       discarded: false,
     };
     this.calls.push(call);
+    this.byId.set(block.id, call);
     this.options.emit({
       type: 'call_queued',
       at: this.options.now(),
@@ -111,11 +120,15 @@ export class CallTracker {
     return call;
   }
 
-  /** Records why a queued call waits; emits only when the reason changes. */
-  wait(call: TrackedCall, reason: string): void {
-    if (call.phase.state !== 'queued' || call.phase.waitReason === reason) return;
-    call.phase.waitReason = reason;
-    this.options.emit({ type: 'call_waiting', at: this.options.now(), id: call.block.id, reason });
+  /** Records why a queued call waits; emits only when the cause changes. */
+  wait(call: TrackedCall, cause: WaitCause): void {
+    if (call.phase.state !== 'queued' || (call.phase.cause && sameCause(call.phase.cause, cause))) return;
+    call.phase.cause = cause;
+    this.emitWait(call.id, cause);
+  }
+
+  private emitWait(id: string, cause: WaitCause): void {
+    this.options.emit({ type: 'call_waiting', at: this.options.now(), id, cause, reason: describeWait(cause, this.label) });
   }
 
   /** Starts a queued call under a child controller of `parent`. */
@@ -125,7 +138,7 @@ export class CallTracker {
     call.phase = { state: 'executing', link };
     this.executing.add(call);
     const { emit, now, env, parentMessage } = this.options;
-    emit({ type: 'call_started', at: now(), id: call.block.id });
+    emit({ type: 'call_started', at: now(), id: call.id });
     void this.run(call, link, env, parentMessage);
   }
 
@@ -135,18 +148,19 @@ export class CallTracker {
       settlement = await runToolCall(call.block, env, link, {
         latencyMs: call.latencyMs,
         parentMessage,
-        observer: new CallEventObserver(call.block.id, this.options.emit, this.options.now),
+        observer: new CallEventObserver(call.id, this.options.emit, this.options.now),
       });
     } catch (error: unknown) {
       // runToolCall turns every failure into a result; this is the last line of the invariant.
       settlement = {
         result: {
           type: 'tool_result',
-          tool_use_id: call.block.id,
-          content: toolUseError(`Internal error while running the tool: ${String(error)}`),
+          tool_use_id: call.id,
+          content: toolUseError(`The tool call failed before it could report a result: ${String(error)}`),
           is_error: true,
         },
         outcome: 'error',
+        display: null,
       };
     }
     link.detach();
@@ -158,31 +172,33 @@ export class CallTracker {
   settleWithoutRunning(call: TrackedCall, content: string, outcome: CallOutcome): void {
     if (call.phase.state !== 'queued') return;
     this.complete(call, {
-      result: { type: 'tool_result', tool_use_id: call.block.id, content, is_error: true },
+      result: { type: 'tool_result', tool_use_id: call.id, content, is_error: true },
       outcome,
+      display: null,
     });
   }
 
   private complete(call: TrackedCall, settlement: CallSettlement): void {
+    call.phase = { state: 'completed', settlement };
     if (this.yieldingStopped) {
       // Discarded while running: the result is dropped with the failed response.
-      call.phase = { state: 'completed', settlement };
       this.markDiscarded(call);
-      this.notifyIfIdle();
+      this.notify();
       return;
     }
-    call.phase = { state: 'completed', settlement };
     this.options.emit({
       type: 'call_completed',
       at: this.options.now(),
-      id: call.block.id,
+      id: call.id,
       outcome: settlement.outcome,
       result: settlement.result,
+      display: settlement.display,
     });
     if (settlement.contextModifier && !call.safe) this.applyContextModifier(settlement);
     this.options.onCompleted?.(call);
-    this.tryYield();
-    this.notifyIfIdle();
+    const holder = this.tryYield();
+    if (call.phase.state === 'completed' && holder) this.emitWait(call.id, { kind: 'yield-order', waitingFor: holder.id });
+    this.notify();
   }
 
   private applyContextModifier(settlement: CallSettlement): void {
@@ -202,29 +218,37 @@ export class CallTracker {
     }
   }
 
-  /** Yields every result that is due under the order policy. */
-  tryYield(): void {
-    if (this.yieldingStopped) return;
+  /**
+   * Yields every result that is due under the order policy. Returns the first call that holds
+   * later finished results back (the one they wait for), if any.
+   */
+  tryYield(): TrackedCall | undefined {
+    if (this.yieldingStopped) return undefined;
     if (this.options.resultOrder === 'request') {
       while (this.nextToYield < this.calls.length) {
         const call = this.calls[this.nextToYield]!;
-        if (call.phase.state !== 'completed') break;
+        if (call.phase.state !== 'completed') return call;
         this.yieldCall(call);
         this.nextToYield++;
       }
-      return;
+      return undefined;
     }
     // Completion order: a finished call may pass a slower safe sibling, never an unfinished unsafe one.
+    let holder: TrackedCall | undefined;
     for (let i = this.nextToYield; i < this.calls.length; i++) {
       const call = this.calls[i]!;
       if (call.phase.state === 'completed') this.yieldCall(call);
       // Nothing after a queued call has started (no call overtakes an earlier one), and nothing
       // may pass an unfinished unsafe call.
-      else if (call.phase.state === 'queued' || (call.phase.state === 'executing' && !call.safe)) break;
+      else if (call.phase.state === 'queued' || (call.phase.state === 'executing' && !call.concurrent)) {
+        holder = call;
+        break;
+      }
     }
     while (this.nextToYield < this.calls.length && this.calls[this.nextToYield]!.phase.state === 'yielded') {
       this.nextToYield++;
     }
+    return holder;
   }
 
   private yieldCall(call: TrackedCall): void {
@@ -233,7 +257,7 @@ export class CallTracker {
     call.phase = { state: 'yielded', settlement };
     this.finished++;
     this.yielded.push(settlement.result);
-    this.options.emit({ type: 'call_yielded', at: this.options.now(), id: call.block.id });
+    this.options.emit({ type: 'call_yielded', at: this.options.now(), id: call.id });
   }
 
   /**
@@ -254,16 +278,17 @@ export class CallTracker {
     if (call.phase.state === 'queued') {
       call.phase = {
         state: 'completed',
-        settlement: { result: { type: 'tool_result', tool_use_id: call.block.id, content: '', is_error: true }, outcome: 'discarded' },
+        settlement: { result: { type: 'tool_result', tool_use_id: call.id, content: '', is_error: true }, outcome: 'discarded', display: null },
       };
     }
-    this.options.emit({ type: 'call_completed', at: this.options.now(), id: call.block.id, outcome: 'discarded', result: null });
+    const display = call.phase.state === 'completed' ? call.phase.settlement.display : null;
+    this.options.emit({ type: 'call_completed', at: this.options.now(), id: call.id, outcome: 'discarded', result: null, display });
   }
 
   /** No more calls will be added. */
   close(): void {
     this.closed = true;
-    this.notifyIfIdle();
+    this.notify();
   }
 
   /** Whether every call has its final result yielded (or discarded) and nothing runs. */
@@ -271,15 +296,21 @@ export class CallTracker {
     return this.closed && this.executing.size === 0 && this.finished === this.calls.length;
   }
 
-  /** Resolves once {@link isIdle}. */
-  whenIdle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleListeners.push(resolve));
+  /** Resolves on the next change worth looking at (a call finished, a result yielded, the tracker closed). */
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.listeners.push(resolve));
   }
 
-  private notifyIfIdle(): void {
-    if (this.idleListeners.length === 0 || !this.isIdle()) return;
-    for (const listener of this.idleListeners.splice(0)) listener();
+  /** Resolves once {@link isIdle}. */
+  async whenIdle(): Promise<void> {
+    while (!this.isIdle()) await this.changed();
+  }
+
+  private notify(): void {
+    if (this.listeners.length === 0) return;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) listener();
   }
 }
 
@@ -292,7 +323,10 @@ class CallEventObserver implements CallObserver {
   ) {}
 
   onPermissionAsked(reason: string): void {
-    this.emit({ type: 'permission_asked', at: this.now(), id: this.id, reason });
+    const at = this.now();
+    this.emit({ type: 'permission_asked', at, id: this.id, reason });
+    const cause: WaitCause = { kind: 'permission' };
+    this.emit({ type: 'call_waiting', at, id: this.id, cause, reason: describeWait(cause, (id) => id) });
   }
 
   onPermissionAnswered(answer: 'allow' | 'deny'): void {
@@ -306,17 +340,4 @@ class CallEventObserver implements CallObserver {
   onProgress(data: unknown): void {
     this.emit({ type: 'call_progress', at: this.now(), id: this.id, data });
   }
-}
-
-/** `Bash(first 40 characters…)`: how a failed call is named in its siblings' cancellation. */
-export function describeCallForCancel(block: ToolUseBlock): string {
-  const input = (typeof block.input === 'object' && block.input !== null ? block.input : {}) as Record<string, unknown>;
-  const subject = [input.command, input.file_path, input.pattern].find((value): value is string => typeof value === 'string');
-  if (subject === undefined) return block.name;
-  return `${block.name}(${subject.length > 40 ? `${subject.slice(0, 40)}…` : subject})`;
-}
-
-/** A short label for wait reasons: `Read(src/a.ts)`. */
-export function labelOf(call: TrackedCall): string {
-  return describeCallForCancel(call.block);
 }

@@ -4,6 +4,7 @@ import { runScripted, type ScriptedCall } from '../../../test/executorHarness';
 import { FakeBashSleep, SafeSleep, UnsafeSleep } from '../../../test/testTools';
 import { ToolPool } from '../pool';
 import { partitionToolCalls } from './partition';
+import { STRATEGIES, STRATEGY_SCHEDULES } from './scheduler';
 
 const kinds = ['safe', 'unsafe', 'bash', 'unknown', 'invalid', 'broken'] as const;
 
@@ -16,6 +17,7 @@ const callArb = fc.record({
 });
 
 const scenarioArb = fc.record({
+  strategy: fc.constantFrom(...STRATEGIES),
   calls: fc.array(callArb, { minLength: 1, maxLength: 24 }),
   maxConcurrency: fc.integer({ min: 1, max: 6 }),
   resultOrder: fc.constantFrom('request' as const, 'completion' as const),
@@ -59,12 +61,14 @@ function toScript(calls: readonly RandomCall[]): ScriptedCall[] {
 
 const pool = new ToolPool([SafeSleep, UnsafeSleep, FakeBashSleep]);
 
-describe('StreamingToolExecutor invariants over random call sequences', () => {
+describe('scheduler invariants over random call sequences, for every strategy', () => {
   it('holds every scheduling invariant', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
         const script = toScript(scenario.calls);
+        const schedule = STRATEGY_SCHEDULES[scenario.strategy];
         const run = await runScripted(script, {
+          strategy: scenario.strategy,
           maxConcurrency: scenario.maxConcurrency,
           resultOrder: scenario.resultOrder,
           cascade: scenario.cascade,
@@ -86,19 +90,23 @@ describe('StreamingToolExecutor invariants over random call sequences', () => {
         const arrived = script.filter((c) => scenario.cut?.kind !== 'discard' || c.at < cutAt);
         if (scenario.cut?.kind !== 'interrupt') expect(views.length).toBe(arrived.length);
 
-        // 2 and 3. No unsafe call overlaps another; never more than the cap executing.
+        // 2 and 3. No call that must run alone overlaps another (every unsafe call, unless the
+        // strategy runs everything at once); never more than the cap executing.
+        const concurrent = (id: string) =>
+          schedule.grouping === 'parallel' ? true : schedule.grouping === 'serial' ? false : run.calls.get(id)!.safe;
         const spans = views
           .filter((v) => v.startedAt !== null)
           .map((v) => ({ ...v, start: v.startedAt!, end: v.completedAt! }));
+        const cap = schedule.grouping === 'parallel' ? Infinity : scenario.maxConcurrency;
         for (const a of spans) {
           const overlapping = spans.filter((b) => b.start < a.end && a.start < b.end);
-          if (!a.safe) expect(overlapping.filter((b) => b.id !== a.id && b.end > b.start && a.end > a.start)).toEqual([]);
-          expect(spans.filter((b) => b.start <= a.start && a.start < b.end).length).toBeLessThanOrEqual(scenario.maxConcurrency);
+          if (!concurrent(a.id)) expect(overlapping.filter((b) => b.id !== a.id && b.end > b.start && a.end > a.start)).toEqual([]);
+          expect(spans.filter((b) => b.start <= a.start && a.start < b.end).length).toBeLessThanOrEqual(cap);
         }
 
-        // 4. Batches equal partitionToolCalls over the arrival order.
+        // 4. Batches equal partitionToolCalls over the arrival order (with the grouping's verdict of safety).
         const arrivalOrder = views.map((v) => script.find((c) => c.id === v.id)!);
-        const expected = partitionToolCalls(arrivalOrder, pool).map((b) => b.calls.map((c) => c.id));
+        const expected = partitionToolCalls(arrivalOrder, pool, (call) => concurrent(call.id)).map((b) => b.calls.map((c) => c.id));
         const actual: string[][] = [];
         for (const view of views) (actual[view.batch] ??= []).push(view.id);
         expect(actual).toEqual(expected);
@@ -108,6 +116,53 @@ describe('StreamingToolExecutor invariants over random call sequences', () => {
           const ends = actual[k]!.map((id) => run.calls.get(id)!).map((v) => v.completedAt ?? -Infinity);
           const starts = actual[k + 1]!.map((id) => run.calls.get(id)!.startedAt).filter((s): s is number => s !== null);
           for (const start of starts) expect(start).toBeGreaterThanOrEqual(Math.max(...ends));
+        }
+
+        // 7. Under after-stream timing nothing starts before the stream has ended.
+        if (schedule.timing === 'after-stream') {
+          const streamEnd = Math.min(script.at(-1)!.at, scenario.cut?.at ?? Infinity);
+          for (const span of spans) expect(span.start).toBeGreaterThanOrEqual(streamEnd);
+        }
+
+        // 8. Every cause names calls that really were in its way when the wait began.
+        const executingAt = (id: string, at: number) => {
+          const other = run.calls.get(id)!;
+          return other.startedAt !== null && other.startedAt <= at && (other.completedAt === null || other.completedAt >= at);
+        };
+        for (const view of views) {
+          view.causes.forEach((cause, i) => {
+            const at = view.waitTimes[i]!;
+            switch (cause.kind) {
+              case 'unsafe-running':
+                for (const id of cause.blockers) expect(executingAt(id, at) && !concurrent(id)).toBe(true);
+                break;
+              case 'runs-alone':
+              case 'cap':
+                expect(cause.executing.length).toBeGreaterThan(0);
+                for (const id of cause.executing) expect(executingAt(id, at)).toBe(true);
+                break;
+              case 'unsafe-ahead':
+                for (const id of cause.blockers) {
+                  const other = run.calls.get(id)!;
+                  expect(!concurrent(id) && other.queuedAt <= at && (other.startedAt === null || other.startedAt >= at)).toBe(true);
+                }
+                break;
+              case 'yield-order': {
+                const other = run.calls.get(cause.waitingFor)!;
+                expect(views.indexOf(other)).toBeLessThan(views.indexOf(view));
+                expect(other.yieldedAt === null || other.yieldedAt >= at).toBe(true);
+                break;
+              }
+              case 'stream-open':
+                expect(schedule.timing).toBe('after-stream');
+                break;
+              case 'previous-batch':
+                expect(cause.batch).toBe(view.batch - 1);
+                break;
+              case 'permission':
+                break;
+            }
+          });
         }
 
         // 6. Under request order, yields follow request order.

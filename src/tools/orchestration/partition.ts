@@ -8,9 +8,19 @@ export interface Batch<Call> {
 }
 
 /**
- * Splits calls into batches in order (SPEC §3.4): a safe call joins the previous batch when that
- * batch is safe, otherwise it opens a new one. `isSafe` decides safety; by default a call is safe
- * when its tool exists, its input parses and `isConcurrencySafe` says so (a throw counts as false).
+ * The partition's one rule, step by step: a call that may run concurrently joins the previous
+ * batch when that batch is concurrent; any other call opens a new batch. Returns whether the call
+ * opens a new batch. Schedulers that assign batches as calls arrive use this, so their batches are
+ * the partition's by construction.
+ */
+export function opensBatch(previousConcurrent: boolean | undefined, concurrent: boolean): boolean {
+  return !(concurrent && previousConcurrent === true);
+}
+
+/**
+ * Splits calls into batches in order: a safe call joins the previous batch when that batch is safe,
+ * otherwise it opens a new one. `isSafe` decides safety; by default a call is safe when its tool
+ * exists, its input parses and `isConcurrencySafe` says so (a throw counts as false).
  *
  * `[Read a, Read b, Bash ls, Read c]` → `[[Read a, Read b], [Bash ls], [Read c]]`.
  */
@@ -23,7 +33,7 @@ export function partitionToolCalls<Call extends ToolUseBlock>(
   for (const call of calls) {
     const safe = isSafe(call);
     const last = batches[batches.length - 1];
-    if (safe && last?.concurrent) last.calls.push(call);
+    if (last && !opensBatch(last.concurrent, safe)) last.calls.push(call);
     else batches.push({ concurrent: safe, calls: [call] });
   }
   return batches;

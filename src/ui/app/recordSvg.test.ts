@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRecord } from '../../run/recordReducer';
+import { buildRecord } from '../../run/reduceRun';
 import { seedRun } from '../../../test/sampleRuns';
 import { flattenCalls, recordToSvg } from './recordSvg';
 

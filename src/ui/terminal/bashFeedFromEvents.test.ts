@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../tools/execution';
 import type { RunEvent } from '../../run/events';
-import { createBashFeedWriter, parseBashResult } from './bashFeedFromEvents';
+import { bashDisplayOf, createBashFeedWriter } from './bashFeedFromEvents';
 import { ANSI, createTerminalFeed } from './terminalFeed';
 
 const queued = (id: string, name: string, input: unknown): RunEvent => ({
@@ -18,12 +18,23 @@ const queued = (id: string, name: string, input: unknown): RunEvent => ({
 });
 const running = (id: string): RunEvent => ({ type: 'call_running', at: 1, id });
 const progress = (id: string, stream: string, chunk: string): RunEvent => ({ type: 'call_progress', at: 2, id, data: { stream, chunk } });
-const completed = (id: string, content: string, outcome: CallOutcome = 'success'): RunEvent => ({
+/** What BashTool's display value holds for a command that ran. */
+const ran = (stdout: string, options: { stderr?: string; exitCode?: number; timedOut?: boolean; interrupted?: boolean; exitMeaning?: string } = {}) => ({
+  stdout,
+  stderr: options.stderr ?? '',
+  exitCode: options.exitCode ?? 0,
+  timedOut: options.timedOut ?? false,
+  interrupted: options.interrupted ?? false,
+  timeoutMs: 120_000,
+  ...(options.exitMeaning !== undefined ? { exitMeaning: options.exitMeaning } : {}),
+});
+const completed = (id: string, content: string, outcome: CallOutcome = 'success', display: unknown = null): RunEvent => ({
   type: 'call_completed',
   at: 3,
   id,
   outcome,
   result: { type: 'tool_result', tool_use_id: id, content, is_error: outcome !== 'success' },
+  display,
 });
 
 function run(events: RunEvent[]): string {
@@ -35,7 +46,7 @@ function run(events: RunEvent[]): string {
 
 describe('createBashFeedWriter', () => {
   it('heads a Bash call when it runs and prints the result the sandbox did not stream', () => {
-    const out = run([queued('toolu_1', 'Bash', { command: 'ls' }), running('toolu_1'), completed('toolu_1', 'a.txt\nb.txt')]);
+    const out = run([queued('toolu_1', 'Bash', { command: 'ls' }), running('toolu_1'), completed('toolu_1', 'a.txt\nb.txt', 'success', ran('a.txt\nb.txt\n'))]);
     expect(out).toBe(
       `${ANSI.header}▶ Bash(toolu_1): ls${ANSI.reset}\r\n` + 'a.txt\r\nb.txt\r\n' + `${ANSI.dim}── success${ANSI.reset}\r\n`,
     );
@@ -47,7 +58,7 @@ describe('createBashFeedWriter', () => {
       running('t'),
       progress('t', 'stdout', 'building\n'),
       progress('t', 'stderr', 'warning\n'),
-      completed('t', 'Exit code 2\nbuilding\nwarning', 'error'),
+      completed('t', 'Exit code 2\nbuilding\nwarning', 'error', ran('building\n', { stderr: 'warning\n', exitCode: 2 })),
     ]);
     expect(out).toContain('building\r\n');
     expect(out).toContain(`${ANSI.red}warning\r\n${ANSI.reset}`);
@@ -55,8 +66,8 @@ describe('createBashFeedWriter', () => {
     expect(out).toContain(`${ANSI.dim}── error · exit code 2${ANSI.reset}`);
   });
 
-  it('shows the exit code of a failed, unstreamed command without Bash’s own prefix', () => {
-    const out = run([queued('t', 'Bash', { command: 'false' }), running('t'), completed('t', 'Exit code 1\n(no output)', 'error')]);
+  it('shows the exit code of a failed, unstreamed command from its display, not from the result text', () => {
+    const out = run([queued('t', 'Bash', { command: 'false' }), running('t'), completed('t', 'Exit code 1\n(no output)', 'error', ran('', { exitCode: 1 }))]);
     expect(out).not.toContain('Exit code 1');
     expect(out).not.toContain('(no output)');
     expect(out).toContain('── error · exit code 1');
@@ -84,25 +95,36 @@ describe('createBashFeedWriter', () => {
   it('puts a multi-line command on one header line', () => {
     expect(run([queued('t', 'Bash', { command: 'cd src\nls' }), running('t')])).toContain('▶ Bash(t): cd src ⏎ ls');
   });
+
+  it('prints an unstreamed stderr in red, and says a benign exit code means something', () => {
+    const out = run([
+      queued('g', 'Bash', { command: 'grep x a' }),
+      running('g'),
+      completed('g', '(no output; exit code 1: no matches)', 'success', ran('', { stderr: 'note\n', exitCode: 1, exitMeaning: 'no matches' })),
+    ]);
+    expect(out).toContain(`${ANSI.red}note\r\n${ANSI.reset}`);
+    expect(out).toContain('── success · exit code 1 (no matches)');
+  });
+
+  it('says a command was stopped or timed out, from the display', () => {
+    const stopped = run([queued('s', 'Bash', { command: 'sleep 5' }), running('s'), completed('s', 'stopped', 'interrupted', ran('partial\n', { exitCode: 143, interrupted: true }))]);
+    expect(stopped).toContain('partial\r\n');
+    expect(stopped).toContain('── interrupted · stopped');
+    const late = run([queued('t', 'Bash', { command: 'sleep 5' }), running('t'), completed('t', 'timed out', 'error', ran('', { exitCode: 124, timedOut: true }))]);
+    expect(late).toContain('── error · timed out');
+  });
+
+  it('shows the message of a tool that threw', () => {
+    const out = run([queued('t', 'Bash', { command: 'ls' }), running('t'), completed('t', '<tool_use_error>sandbox gone</tool_use_error>', 'error', { error: 'sandbox gone' })]);
+    expect(out).toContain(`${ANSI.red}sandbox gone\r\n${ANSI.reset}`);
+  });
 });
 
-describe('parseBashResult', () => {
-  it('reads the forms BashTool writes', () => {
-    expect(parseBashResult('out')).toEqual({ body: 'out', timedOut: false });
-    expect(parseBashResult('(no output)')).toEqual({ body: '', timedOut: false });
-    expect(parseBashResult('Exit code 3\nboom')).toEqual({ body: 'boom', exitCode: 3, timedOut: false });
-    expect(parseBashResult('(no output; exit code 1: no matches)')).toEqual({
-      body: '',
-      exitCode: 1,
-      exitMeaning: 'no matches',
-      timedOut: false,
-    });
-    expect(parseBashResult('a\nb\n(exit code 1: files differ)')).toEqual({
-      body: 'a\nb',
-      exitCode: 1,
-      exitMeaning: 'files differ',
-      timedOut: false,
-    });
-    expect(parseBashResult('Command timed out after 500 ms and was stopped.\npartial')).toEqual({ body: 'partial', timedOut: true });
+describe('bashDisplayOf', () => {
+  it('reads a Bash display value and refuses anything else', () => {
+    expect(bashDisplayOf(ran('x', { exitCode: 2 }))).toEqual({ stdout: 'x', stderr: '', exitCode: 2, timedOut: false, interrupted: false });
+    expect(bashDisplayOf(null)).toBeUndefined();
+    expect(bashDisplayOf({ error: 'boom' })).toBeUndefined();
+    expect(bashDisplayOf({ stdout: 1, stderr: '', exitCode: 0, timedOut: false })).toBeUndefined();
   });
 });

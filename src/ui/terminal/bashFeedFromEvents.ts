@@ -1,35 +1,23 @@
 import type { RunEvent } from '../../run/events';
+import { thrownMessage } from '../../tools/display';
 import { ANSI, type TerminalFeed } from './terminalFeed';
 
-/** What Bash's result text says about how the command ended (see `BashTool.mapResult`). */
-export interface BashResultSummary {
-  /** The output, without the exit-code and timeout lines Bash adds; `''` for "(no output)". */
-  body: string;
-  exitCode?: number;
-  exitMeaning?: string;
+/** What the terminal reads of a Bash call's display value (the tool's output). */
+export interface BashDisplay {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
   timedOut: boolean;
+  interrupted: boolean;
+  exitMeaning?: string;
 }
 
-/** Reads Bash's result text back into output, exit code and timeout. */
-export function parseBashResult(content: string): BashResultSummary {
-  const timeout = /^Command timed out after \d+ ms and was stopped\.(?:\n|$)/.exec(content);
-  if (timeout) return { body: content.slice(timeout[0].length), timedOut: true };
-  const failure = /^Exit code (-?\d+)\n/.exec(content);
-  if (failure) {
-    const body = content.slice(failure[0].length);
-    return { body: body === '(no output)' ? '' : body, exitCode: Number(failure[1]), timedOut: false };
-  }
-  const quiet = /^\(no output(?:; exit code (-?\d+): (.*))?\)$/.exec(content);
-  if (quiet) {
-    return quiet[1] !== undefined
-      ? { body: '', exitCode: Number(quiet[1]), exitMeaning: quiet[2] ?? '', timedOut: false }
-      : { body: '', timedOut: false };
-  }
-  const noted = /\n\(exit code (-?\d+): ([^\n]*)\)$/.exec(content);
-  if (noted) {
-    return { body: content.slice(0, noted.index), exitCode: Number(noted[1]), exitMeaning: noted[2] ?? '', timedOut: false };
-  }
-  return { body: content, timedOut: false };
+/** A Bash display value, or `undefined` when `display` is not one (the call never ran, or threw). */
+export function bashDisplayOf(display: unknown): BashDisplay | undefined {
+  if (typeof display !== 'object' || display === null) return undefined;
+  const { stdout, stderr, exitCode, timedOut, interrupted, exitMeaning } = display as Record<string, unknown>;
+  if (typeof stdout !== 'string' || typeof stderr !== 'string' || typeof exitCode !== 'number' || typeof timedOut !== 'boolean') return undefined;
+  return { stdout, stderr, exitCode, timedOut, interrupted: interrupted === true, ...(typeof exitMeaning === 'string' ? { exitMeaning } : {}) };
 }
 
 interface BashCall {
@@ -40,8 +28,9 @@ interface BashCall {
 
 /**
  * Returns a sink that turns run events into terminal output for Bash calls: a header when a call
- * starts running, its streamed output as it comes (stderr in red), the result text when the
- * sandbox did not stream (the virtual one), then a dim line with the outcome and exit code.
+ * starts running, its streamed output as it comes (stderr in red), the output from the call's
+ * display value when the sandbox did not stream (the virtual one), then a dim line with the
+ * outcome and exit code. A call that never ran shows why (its result text) in red.
  */
 export function createBashFeedWriter(feed: TerminalFeed): (event: RunEvent) => void {
   const calls = new Map<string, BashCall>();
@@ -76,16 +65,17 @@ export function createBashFeedWriter(feed: TerminalFeed): (event: RunEvent) => v
         if (!call) return;
         calls.delete(event.id);
         header(event.id, call);
-        const content = event.result?.content ?? '';
-        const summary = event.outcome === 'success' || /^(Exit code|Command timed out)/.test(content) ? parseBashResult(content) : undefined;
+        const bash = bashDisplayOf(event.display);
         if (!call.streamed) {
-          const body = summary ? summary.body : content;
-          if (body !== '') {
-            const text = body.endsWith('\n') ? body : `${body}\n`;
-            feed.write(event.outcome === 'success' || summary ? text : `${ANSI.red}${text}${ANSI.reset}`, event.id);
+          if (bash) {
+            writeBlock(feed, event.id, bash.stdout, '');
+            writeBlock(feed, event.id, bash.stderr, ANSI.red);
+          } else {
+            const error = thrownMessage(event.display) ?? event.result?.content ?? '';
+            writeBlock(feed, event.id, error, ANSI.red);
           }
         }
-        feed.write(`${ANSI.dim}── ${outcomeLine(event.outcome, summary)}${ANSI.reset}\n`, event.id);
+        feed.write(`${ANSI.dim}── ${outcomeLine(event.outcome, bash)}${ANSI.reset}\n`, event.id);
         return;
       }
       default:
@@ -94,11 +84,19 @@ export function createBashFeedWriter(feed: TerminalFeed): (event: RunEvent) => v
   };
 }
 
-function outcomeLine(outcome: string, summary: BashResultSummary | undefined): string {
+/** Writes `text` as whole lines, in `colour` when given. */
+function writeBlock(feed: TerminalFeed, id: string, text: string, colour: string): void {
+  if (text === '') return;
+  const block = text.endsWith('\n') ? text : `${text}\n`;
+  feed.write(colour ? `${colour}${block}${ANSI.reset}` : block, id);
+}
+
+function outcomeLine(outcome: string, bash: BashDisplay | undefined): string {
   const parts = [outcome];
-  if (summary?.timedOut) parts.push('timed out');
-  if (summary?.exitCode !== undefined) {
-    parts.push(`exit code ${summary.exitCode}${summary.exitMeaning ? ` (${summary.exitMeaning})` : ''}`);
+  if (bash?.timedOut) parts.push('timed out');
+  else if (bash?.interrupted) parts.push('stopped');
+  if (bash && !bash.timedOut && !bash.interrupted && (bash.exitCode !== 0 || bash.exitMeaning)) {
+    parts.push(`exit code ${bash.exitCode}${bash.exitMeaning ? ` (${bash.exitMeaning})` : ''}`);
   }
   return parts.join(' · ');
 }

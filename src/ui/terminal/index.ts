@@ -5,4 +5,4 @@
 export { LazyTerminal } from './lazyTerminal';
 export type { TerminalProps } from './Terminal';
 export { createTerminalFeed, toCrlf, ANSI, type TerminalFeed } from './terminalFeed';
-export { createBashFeedWriter, parseBashResult, type BashResultSummary } from './bashFeedFromEvents';
+export { bashDisplayOf, createBashFeedWriter, type BashDisplay } from './bashFeedFromEvents';

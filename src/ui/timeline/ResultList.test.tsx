@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../run/events';
-import { buildRecord } from '../../run/record';
+import { buildRecord } from '../../run/reduceRun';
 import { getAllBaseTools } from '../../tools/registry';
 import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../../test/sampleRuns';
 import { ResultList } from './ResultList';
@@ -40,6 +40,32 @@ describe('result entries', () => {
     expect(denied.body.tone).toBe('warning');
     const failed = callView({ ...call, outcome: 'cancelled', result: { type: 'tool_result', tool_use_id: 'x', content: 'Cancelled: sibling', is_error: true } }, findTool('Read'));
     expect(failed.body).toMatchObject({ tone: 'error', body: 'Cancelled: sibling' });
+  });
+});
+
+describe('the tools’ renderers, fed the display value', () => {
+  const base = buildRecord(seedRun()).turns[0]!.calls[0]!;
+
+  it('draws a success through render.result with the tool’s output', () => {
+    const display = { kind: 'text', filePath: 'src/a.ts', numbered: '     1\texport const a = 1;', startLine: 1, numLines: 1, totalLines: 1 };
+    const view = callView({ ...base, display }, findTool('Read'));
+    expect(view.body).toEqual(findTool('Read')!.render.result(display, { file_path: 'src/a.ts' }));
+  });
+
+  it('draws a failed command through render.result: its exit code and output come from the display, not the text', () => {
+    const display = { stdout: '', stderr: 'boom\n', exitCode: 2, timedOut: false, interrupted: false, timeoutMs: 120000 };
+    const view = callView({ ...base, name: 'Bash', input: { command: 'make' }, outcome: 'error', display, result: { type: 'tool_result', tool_use_id: 'x', content: 'unrelated text', is_error: true } }, findTool('Bash'));
+    expect(view.body).toMatchObject({ summary: 'exit code 2', body: 'boom', tone: 'error' });
+  });
+
+  it('draws a tool that threw through render.error with the thrown message', () => {
+    const view = callView({ ...base, outcome: 'error', display: { error: 'disk on fire' } }, findTool('Read'));
+    expect(view.body).toMatchObject({ tone: 'error', body: 'disk on fire' });
+  });
+
+  it('draws the latest progress of a running call through render.progress', () => {
+    const running = { ...base, name: 'Bash', input: { command: 'make' }, outcome: null, completedAt: null, yieldedAt: null, result: null, progress: [{ at: 1, data: { stream: 'stdout', chunk: 'compiling\n' } }] };
+    expect(callView(running, findTool('Bash')).body).toMatchObject({ title: 'Output', body: 'compiling\n' });
   });
 });
 

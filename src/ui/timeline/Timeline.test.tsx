@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../run/events';
-import { buildRecord } from '../../run/record';
+import { buildRecord } from '../../run/reduceRun';
 import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../../test/sampleRuns';
 import { Timeline, VIRTUALISE_ABOVE } from './Timeline';
 

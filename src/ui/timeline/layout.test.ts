@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../run/events';
-import { buildRecord, reduceRun, type CallRecord, type RunRecord } from '../../run/record';
-import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../../test/sampleRuns';
+import { buildRecord, reduceRun } from '../../run/reduceRun';
+import { type CallRecord, type RunRecord } from '../../run/record';
+import { completed, fallbackRun, queued, seedRun, subAgentRun, waiting } from '../../../test/sampleRuns';
 import {
   axisTicks,
   activityMoments,
@@ -211,7 +212,7 @@ describe('bar segments', () => {
   });
 
   it('shows a call cancelled while queued as queued until it was settled', () => {
-    const record = buildRecord([...start(), queued(0, 'q', 'Read'), { type: 'call_waiting', at: 0, id: 'q', reason: 'waiting: cap' }, completed(50, 'q', 'cancelled'), { type: 'call_yielded', at: 60, id: 'q' }]);
+    const record = buildRecord([...start(), queued(0, 'q', 'Read'), waiting(0, 'q', { kind: 'cap', cap: 1, executing: ['x'] }), completed(50, 'q', 'cancelled'), { type: 'call_yielded', at: 60, id: 'q' }]);
     expect(bar(callSegments(callOf(record, 'q'), 100))).toEqual(['queued 0-50', 'completed-awaiting-yield 50-60', 'yielded-marker 60-60']);
   });
 

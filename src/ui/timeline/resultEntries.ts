@@ -1,13 +1,14 @@
 import type { CallRecord, TurnRecord } from '../../run/record';
+import { thrownMessage } from '../../tools/display';
 import type { AnyTool, RenderDescriptor } from '../../tools/types';
 import { callState } from './laneLayout';
 import { safeJson, truncate } from './callText';
 
 /*
  * What the result list shows, as data: each turn's calls in yield order (then the ones never
- * yielded), runs of a concurrent batch grouped, and each call drawn through its tool's render
- * descriptors. The record holds the `tool_result` text, not the tool's output object, so the
- * body of a success is that text; failures go through `rejected` and `error`.
+ * yielded), runs of a concurrent batch grouped, and each call drawn through its tool's renderers:
+ * `use` for the heading, `progress` while it runs, `result` fed the call's display value (the
+ * tool's own output) when the tool ran, `rejected` for a denial, `error` for every other failure.
  */
 
 /** One row of a turn's result list: a call, or a run of calls from one concurrent batch. */
@@ -78,19 +79,32 @@ export function callView(call: CallRecord, tool: AnyTool | undefined): CallView 
   const plainHeading: RenderDescriptor = { title: call.name, summary: truncate(typeof call.input === 'string' ? call.input : safeJson(call.input), 160) };
   const heading = tool && input.ok ? attempt(() => tool.render.use(input.value), plainHeading) : plainHeading;
   const content = call.result?.content ?? '';
+  const toolOutput = call.display !== null && call.display !== undefined && thrownMessage(call.display) === undefined;
   const body = ((): RenderDescriptor => {
     switch (call.outcome) {
       case null: {
+        const latest = call.progress.at(-1);
+        if (latest && tool && input.ok) {
+          return attempt(() => tool.render.progress(latest.data, input.value), { title: 'progress', summary: safeJson(latest.data), tone: 'muted' });
+        }
         const text = call.completedAt !== null ? UNFINISHED.completed! : UNFINISHED[callState(call)]!;
         return { title: text, tone: 'muted' };
       }
       case 'success':
-        return { title: 'result', body: content, format: 'code', tone: 'success' };
+      case 'error': {
+        const fallback: RenderDescriptor =
+          call.outcome === 'success'
+            ? { title: 'result', body: content, format: 'code', tone: 'success' }
+            : { title: `${call.name} failed`, body: content, format: 'text', tone: 'error' };
+        // The tool's own view of its output (a failed command's exit code and output, too).
+        if (toolOutput && tool && input.ok) return attempt(() => tool.render.result(call.display, input.value), fallback);
+        if (call.outcome === 'error' && tool) return attempt(() => tool.render.error(input.value, thrownMessage(call.display) ?? content), fallback);
+        return fallback;
+      }
       case 'denied': {
         const fallback: RenderDescriptor = { title: `${call.name} was not allowed`, summary: content, tone: 'warning' };
         return tool ? attempt(() => tool.render.rejected(input.value, content), fallback) : fallback;
       }
-      case 'error':
       case 'invalid':
       case 'cancelled':
       case 'interrupted': {
