@@ -5,7 +5,7 @@ import { isBlockConcurrencySafe, type CallOutcome, type SessionEnvironment, type
 import { FileStateCache } from '../src/tools/file/fileState';
 import { CallAbortedError } from '../src/tools/orchestration/abort';
 import type { ResultOrder } from '../src/tools/orchestration/callTracker';
-import { STRATEGY_SCHEDULES, type CascadePolicy, type Strategy } from '../src/tools/orchestration/scheduler';
+import { STRATEGY_SCHEDULES, type CascadePolicy, type Strategy } from '../src/tools/orchestration/strategy';
 import { createScheduler } from '../src/tools/orchestration/StreamingToolExecutor';
 import type { WaitCause } from '../src/tools/orchestration/waitCause';
 import { ToolPool } from '../src/tools/pool';

@@ -1,6 +1,6 @@
 import { childController, toolUseError } from '../tools/orchestration/abort';
 import type { ResultOrder } from '../tools/orchestration/callTracker';
-import { STRATEGY_SCHEDULES, type CascadePolicy, type Strategy } from '../tools/orchestration/scheduler';
+import { STRATEGY_SCHEDULES, type CascadePolicy, type Strategy } from '../tools/orchestration/strategy';
 import { createScheduler } from '../tools/orchestration/StreamingToolExecutor';
 import type { SessionEnvironment, ToolResultBlock, ToolUseBlock } from '../tools/execution';
 import type { EventSink } from '../run/events';

@@ -1,4 +1,5 @@
 import { assignLanes, type Span } from './laneAssignment';
+import { callPhases, type PhaseKind } from './callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
 
 interface TraceEventBase {
@@ -179,25 +180,26 @@ function spillLanes(spans: readonly Span[], first: number, open: (k: number) => 
   return lanes.map((lane) => tids[lane]!);
 }
 
-/** A call's phases inside its span, clamped and in order so they nest: permission, latency, run. */
+/** The trace's name for each phase inside a call's span (queued and awaiting-yield lie outside it). */
+const TRACE_PHASE: Partial<Record<PhaseKind, string>> = { latency: 'latency', asking: 'permission', executing: 'run' };
+
+/** A call's phases inside its span, clamped and in order so they nest: latency and checks, permission, run. */
 function phasesOf(call: CallRecord, start: number, end: number, runEnd: number): (Span & { name: string; args?: Record<string, unknown> })[] {
-  const wanted: { name: string; from: number; to: number; args?: Record<string, unknown> }[] = [];
-  const finish = call.completedAt ?? runEnd;
-  if (call.permission) {
-    const { askedAt, answeredAt, reason, answer } = call.permission;
-    wanted.push({ name: 'permission', from: askedAt, to: answeredAt ?? call.runStartedAt ?? finish, args: { reason, answer } });
-  }
-  const checked = call.permission?.answeredAt ?? call.executingAt!;
-  const until = call.runStartedAt ?? finish;
-  if (call.latencyMs > 0) wanted.push({ name: 'latency', from: checked, to: until, args: { latencyMs: call.latencyMs } });
-  else if (until > checked) wanted.push({ name: 'checks', from: checked, to: until });
-  if (call.runStartedAt !== null) wanted.push({ name: 'run', from: call.runStartedAt, to: finish });
   const phases: (Span & { name: string; args?: Record<string, unknown> })[] = [];
   let cursor = start;
-  for (const phase of wanted) {
+  for (const phase of callPhases(call, runEnd)) {
+    const traced = TRACE_PHASE[phase.kind];
+    if (traced === undefined) continue;
+    const name = traced === 'latency' && call.latencyMs === 0 ? 'checks' : traced;
+    const args =
+      phase.kind === 'asking' && call.permission
+        ? { reason: call.permission.reason, answer: call.permission.answer }
+        : name === 'latency'
+          ? { latencyMs: call.latencyMs }
+          : undefined;
     const from = clamp(us(phase.from), cursor, end);
     const to = clamp(us(phase.to), from, end);
-    if (to > from) phases.push({ start: from, end: to, name: phase.name, ...(phase.args ? { args: phase.args } : {}) });
+    if (to > from) phases.push({ start: from, end: to, name, ...(args ? { args } : {}) });
     cursor = to;
   }
   return phases;

@@ -2,10 +2,10 @@ import type { CallOutcome, ToolResultBlock } from '../tools/execution';
 import type { PoolReport } from '../tools/filter';
 import type { PermissionMode, TodoItem } from '../tools/types';
 
-import type { Strategy } from '../tools/orchestration/scheduler';
+import type { Strategy } from '../tools/orchestration/strategy';
 import type { WaitCause } from '../tools/orchestration/waitCause';
 
-export { STRATEGIES, type Strategy } from '../tools/orchestration/scheduler';
+export { STRATEGIES, type Strategy } from '../tools/orchestration/strategy';
 
 /** Why a stream ended. */
 export type StreamEnd = 'end' | 'fallback' | 'interrupt' | 'error';

@@ -1,6 +1,6 @@
 import type { CallOutcome, ToolResultBlock } from '../tools/execution';
 import type { PoolReport } from '../tools/filter';
-import type { Strategy } from '../tools/orchestration/scheduler';
+import type { Strategy } from '../tools/orchestration/strategy';
 import type { WaitCause } from '../tools/orchestration/waitCause';
 import type { PermissionMode, TodoItem } from '../tools/types';
 import type { ModelNoticeKind, StreamEnd } from './events';

@@ -1,4 +1,5 @@
 import type { CallOutcome } from '../tools/execution';
+import { callPhases, type PhaseKind } from './callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
 import { waitSentence } from './waitText';
 
@@ -42,17 +43,11 @@ function bar(scale: Scale, segments: readonly Segment[]): string {
   return `|${cells.join('')}|`;
 }
 
+/** The text mark of each phase. */
+const PHASE_MARK: Record<PhaseKind, string> = { queued: '.', latency: '~', asking: '?', executing: '#', 'completed-awaiting-yield': '=' };
+
 function callBar(call: CallRecord, scale: Scale, end: number): string {
-  const executing = call.executingAt;
-  const finished = call.completedAt ?? (executing !== null ? end : null);
-  const permission = call.permission;
-  return bar(scale, [
-    { from: call.queuedAt, to: executing ?? call.completedAt ?? end, mark: '.' },
-    { from: executing, to: call.runStartedAt ?? finished, mark: '~' },
-    { from: permission?.askedAt ?? null, to: permission ? (permission.answeredAt ?? finished) : null, mark: '?' },
-    { from: call.runStartedAt, to: finished, mark: '#', always: true },
-    { from: call.completedAt, to: call.outcome === 'discarded' ? null : (call.yieldedAt ?? end), mark: '=' },
-  ]);
+  return bar(scale, callPhases(call, end).map((phase) => ({ from: phase.from, to: phase.to, mark: PHASE_MARK[phase.kind], always: phase.kind === 'executing' })));
 }
 
 function streamBar(turn: TurnRecord, scale: Scale, end: number): string {

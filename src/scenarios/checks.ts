@@ -1,6 +1,27 @@
 import type { z } from 'zod';
 import { formatPath } from './issuePath';
-import type { Scenario, ScenarioTurn } from './schema';
+
+/** What the rules read of a turn (the schema's turn shape has these fields and more). */
+interface CheckedTurn {
+  readonly stream: readonly ({ readonly type: 'text'; readonly at: number; readonly durationMs: number } | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly at: number; readonly durationMs: number })[];
+  readonly fallbackAt?: number | undefined;
+  readonly interruptAt?: number | undefined;
+  readonly expect?:
+    | {
+        readonly batches?: readonly (readonly string[])[] | undefined;
+        readonly outcomes?: Readonly<Record<string, unknown>> | undefined;
+        readonly resultIncludes?: Readonly<Record<string, unknown>> | undefined;
+        readonly yieldOrder?: readonly string[] | undefined;
+      }
+    | undefined;
+}
+
+/** What the rules read of a scenario. */
+interface CheckedScenario {
+  readonly turns: readonly CheckedTurn[];
+  readonly agents?: Readonly<Record<string, { readonly turns: readonly CheckedTurn[] }>> | undefined;
+  readonly settings: { readonly answers: Readonly<Record<string, unknown>> };
+}
 
 /**
  * The scenario's cross-field rules, run by the schema's refinements once the shapes are right.
@@ -11,7 +32,7 @@ type Context = z.core.$RefinementCtx;
 type Path = (string | number)[];
 
 /** When the stream of a turn ends: when its last block closes. */
-export function streamEnd(turn: Pick<ScenarioTurn, 'stream'>): number {
+export function streamEnd(turn: Pick<CheckedTurn, 'stream'>): number {
   return turn.stream.reduce((end, block) => Math.max(end, block.at + block.durationMs), 0);
 }
 
@@ -33,7 +54,7 @@ export function checkWorkspacePath(path: string, ctx: Context): void {
 }
 
 /** One turn's own rules: one cut at most, a fallback that cuts something, expectations on its own calls. */
-export function checkTurn(turn: ScenarioTurn, ctx: Context): void {
+export function checkTurn(turn: CheckedTurn, ctx: Context): void {
   if (turn.fallbackAt !== undefined && turn.interruptAt !== undefined) {
     ctx.addIssue({
       code: 'custom',
@@ -64,14 +85,14 @@ export function checkTurn(turn: ScenarioTurn, ctx: Context): void {
 }
 
 /** Every turn list of the scenario (the main agent's and each sub-agent's) with its path. */
-function turnLists(scenario: Scenario): { path: Path; turns: ScenarioTurn[] }[] {
-  const lists: { path: Path; turns: ScenarioTurn[] }[] = [{ path: ['turns'], turns: scenario.turns }];
+function turnLists(scenario: CheckedScenario): { path: Path; turns: readonly CheckedTurn[] }[] {
+  const lists: { path: Path; turns: readonly CheckedTurn[] }[] = [{ path: ['turns'], turns: scenario.turns }];
   for (const [callId, agent] of Object.entries(scenario.agents ?? {})) lists.push({ path: ['agents', callId, 'turns'], turns: agent.turns });
   return lists;
 }
 
 /** The whole scenario's rules: unique ids, a retry after every fallback, keys that name real calls. */
-export function checkScenario(scenario: Scenario, ctx: Context): void {
+export function checkScenario(scenario: CheckedScenario, ctx: Context): void {
   const seen = new Map<string, Path>();
   for (const { path, turns } of turnLists(scenario)) {
     turns.forEach((turn, t) => {

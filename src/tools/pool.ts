@@ -1,10 +1,10 @@
-import type { AnyTool } from './types';
+import type { AnyTool, ToolPoolView } from './types';
 
 /**
  * The tools a run may call, looked up by name or alias. Deferred tools (announced by name only)
  * are callable once discovered; calling one before that fails validation with a hint.
  */
-export class ToolPool {
+export class ToolPool implements ToolPoolView {
   private readonly byName = new Map<string, AnyTool>();
   private readonly discovered = new Set<string>();
 

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
 import type { FileStateCache } from './file/fileState';
-import type { ToolPool } from './pool';
 
 /** The four permission modes of SPEC §3.6. */
 export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan';
@@ -86,7 +85,7 @@ export interface ToolUseContext {
   readonly readFileState: FileStateCache;
   readonly shared: SharedToolContext;
   /** The run's tool pool (ToolSearch reads and discovers through it). */
-  readonly pool: ToolPool;
+  readonly pool: ToolPoolView;
   /** Present where the session can run sub-agents. */
   readonly subAgents?: SubAgentRunner;
 }
@@ -186,6 +185,19 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
    * the definition is generated from `inputSchema`.
    */
   readonly inputJSONSchema?: Record<string, unknown>;
+}
+
+/** What a call may see of the run's tool pool (`ToolPool` in `pool.ts`). */
+export interface ToolPoolView {
+  readonly tools: readonly AnyTool[];
+  /** The names of the tools announced by name only. */
+  readonly deferred: ReadonlySet<string>;
+  /** The tool called `name` (or aliased so). */
+  find(name: string): AnyTool | undefined;
+  /** Whether `name` is deferred and has not been found through ToolSearch yet. */
+  isUndiscovered(name: string): boolean;
+  /** Makes a deferred tool callable from now on. */
+  markDiscovered(name: string): void;
 }
 
 /** The assistant message a call came from, as tools may want to see it (the sub-agent does). */

@@ -4,7 +4,7 @@ import { runScripted, type ScriptedCall } from '../../../test/executorHarness';
 import { FakeBashSleep, SafeSleep, UnsafeSleep } from '../../../test/testTools';
 import { ToolPool } from '../pool';
 import { partitionToolCalls } from './partition';
-import { STRATEGIES, STRATEGY_SCHEDULES } from './scheduler';
+import { STRATEGIES, STRATEGY_SCHEDULES } from './strategy';
 
 const kinds = ['safe', 'unsafe', 'bash', 'unknown', 'invalid', 'broken'] as const;
 

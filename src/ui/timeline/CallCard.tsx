@@ -1,4 +1,5 @@
 import type { CallRecord } from '../../run/record';
+import { causeBlockers, describeWait } from '../../tools/orchestration/waitCause';
 import { callLabel, msText, safeJson, truncateBlock } from './callText';
 import { callState } from './laneLayout';
 
@@ -13,6 +14,8 @@ export interface CallCardProps {
   top: number;
   /** Open upwards from `top` (for lanes near the bottom). */
   above: boolean;
+  /** Names a call of the run by its id (the calls a wait's cause points at). */
+  labelOf: (id: string) => string;
 }
 
 function at(value: number | null): string {
@@ -20,7 +23,7 @@ function at(value: number | null): string {
 }
 
 /** The hover/focus card of a lane: input, result, timings and every recorded wait reason. */
-export function CallCard({ id, call, left, top, above }: CallCardProps) {
+export function CallCard({ id, call, left, top, above, labelOf }: CallCardProps) {
   const timings: [string, string][] = [
     ['queued', at(call.queuedAt)],
     ['executing', at(call.executingAt)],
@@ -48,11 +51,11 @@ export function CallCard({ id, call, left, top, above }: CallCardProps) {
       {call.waits.length > 0 && (
         <ul className="tl-card-waits" aria-label="Waits">
           {call.waits.map((wait, i) => (
-            <li key={i}>
+            <li key={i} data-wait-kind={wait.cause.kind} data-blockers={causeBlockers(wait.cause).join(' ') || undefined}>
               <span className="tl-card-when">
                 {msText(wait.from)}–{wait.to === null ? '…' : msText(wait.to)} ms
               </span>{' '}
-              {wait.reason.startsWith('waiting:') ? wait.reason : `waiting: ${wait.reason}`}
+              {describeWait(wait.cause, labelOf)}
             </li>
           ))}
         </ul>

@@ -106,7 +106,8 @@ const ResultTurn = memo(function ResultTurn({ turn, findTool, depth }: ResultTur
 export function ResultList({ record, findTool }: ResultListProps) {
   const any = record.turns.some((turn) => turn.calls.length > 0);
   return (
-    <section className="rl" aria-label="Results in yield order" data-testid="result-list">
+    // Focusable: the list scrolls, and keyboard users must be able to scroll it.
+    <section className="rl" aria-label="Results in yield order" data-testid="result-list" tabIndex={0}>
       {any ? record.turns.map((turn) => <ResultTurn key={turn.index} turn={turn} findTool={findTool} depth={0} />) : <p className="rl-empty">No results yet.</p>}
     </section>
   );

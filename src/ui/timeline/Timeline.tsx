@@ -1,5 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import type { RunRecord } from '../../run/record';
+import { labelCall } from '../../tools/orchestration/callLabel';
+import { causeBlockers } from '../../tools/orchestration/waitCause';
 import { formatMs } from './axisTicks';
 import { CallCard } from './CallCard';
 import { setDrawnNow } from './drawnPosition';
@@ -97,6 +99,12 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
   const lanesById = useMemo(() => new Map(lanes.map((lane) => [lane.call.id, lane])), [lanes]);
   const active = hovered ?? focused;
   const activeLane = active ? lanesById.get(active.id) : undefined;
+  const labelOf = useMemo(() => (id: string) => {
+    const lane = lanesById.get(id);
+    return lane ? labelCall(lane.call) : id;
+  }, [lanesById]);
+  // The calls that stood in the way of the lane people are looking at: their lanes are marked.
+  const blockers = useMemo(() => new Set(activeLane?.call.waits.flatMap((wait) => causeBlockers(wait.cause)) ?? []), [activeLane]);
 
   // The latest values for the frame loop, which must not restart on every record.
   const live = useRef({ now, map, endMs, startMs: record.startedAt, latestMs: record.endedAt });
@@ -269,6 +277,7 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
                   map={map}
                   tabbable={lane.row === tabRow}
                   describedBy={activeLane === lane ? cardId : undefined}
+                  blocking={blockers.has(lane.call.id)}
                 />
               ))}
             </div>
@@ -278,6 +287,7 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
               <CallCard
                 id={cardId}
                 call={activeLane.call}
+                labelOf={labelOf}
                 left={Math.max(0, Math.min(active.x, LABEL_WIDTH + trackWidth - CARD_WIDTH))}
                 top={(cardAbove ? activeLane.row : activeLane.row + 1) * ROW_HEIGHT}
                 above={cardAbove}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { causeBlockers } from '../../tools/orchestration/waitCause';
 import { callAriaLabel, callLabel, OUTCOME_MARK } from './callText';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { Lane, SegmentKind } from './laneLayout';
@@ -24,12 +25,16 @@ export interface TimelineLaneProps {
   tabbable: boolean;
   /** The id of the card describing this lane, when it shows. */
   describedBy: string | undefined;
+  /** This call stands in the way of the lane people are looking at (hovered or focused). */
+  blocking: boolean;
 }
 
-function TimelineLaneView({ lane, map, tabbable, describedBy }: TimelineLaneProps) {
+function TimelineLaneView({ lane, map, tabbable, describedBy, blocking }: TimelineLaneProps) {
   const { call, depth, row, state, outcome } = lane;
   const tone = outcome ?? 'none';
   const finished = call.completedAt;
+  const open = call.waits.at(-1);
+  const waitingFor = open && open.to === null ? causeBlockers(open.cause) : [];
   return (
     <div
       data-testid="call"
@@ -39,11 +44,14 @@ function TimelineLaneView({ lane, map, tabbable, describedBy }: TimelineLaneProp
       data-batch={call.batch}
       data-row={row}
       data-depth={depth}
+      data-wait-kind={open && open.to === null ? open.cause.kind : undefined}
+      data-waiting-for={waitingFor.length > 0 ? waitingFor.join(' ') : undefined}
+      data-blocking={blocking || undefined}
       role="listitem"
       aria-label={callAriaLabel(call)}
       aria-describedby={describedBy}
       tabIndex={tabbable ? 0 : -1}
-      className={`tl-lane tl-lane--${state} tl-lane--outcome-${tone}`}
+      className={`tl-lane tl-lane--${state} tl-lane--outcome-${tone}${blocking ? ' tl-lane--blocking' : ''}`}
       style={{ top: row * ROW_HEIGHT }}
     >
       <div className="tl-label" style={{ paddingLeft: 8 + depth * 16 }} aria-hidden="true">
@@ -85,5 +93,6 @@ export const TimelineLane = memo(
     before.lane.concurrent === after.lane.concurrent &&
     before.map === after.map &&
     before.tabbable === after.tabbable &&
-    before.describedBy === after.describedBy,
+    before.describedBy === after.describedBy &&
+    before.blocking === after.blocking,
 );

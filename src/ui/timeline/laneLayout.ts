@@ -1,17 +1,17 @@
 import type { CallOutcome } from '../../tools/execution';
 import type { StreamEnd } from '../../run/events';
+import { callPhases, type PhaseKind } from '../../run/callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
 
 /*
- * The rows of the timeline: one lane per call in display order, the bar segments of each call,
- * the batch frames around them and the stream bars. Mirrors `run/timelineText.ts`: a call is
- * queued until it starts executing; from then until it really runs it is in simulated latency and
- * checks (with a permission ask inside, when there was one); then it runs until it completes;
- * then it awaits its yield. Unfinished spans end at `nowMs`, and are marked `open`.
+ * The rows of the timeline: one lane per call in display order, the bar segments of each call
+ * (its phases, from `run/callPhases.ts`, as the text timeline and the Chrome trace draw them),
+ * the batch frames around them and the stream bars. Unfinished spans end at `nowMs`, and are
+ * marked `open`.
  */
 
-/** What a call was doing over one stretch of its bar. */
-export type SegmentKind = 'queued' | 'latency' | 'asking' | 'executing' | 'completed-awaiting-yield' | 'yielded-marker';
+/** What a call was doing over one stretch of its bar (its phases, and the moment of its yield). */
+export type SegmentKind = PhaseKind | 'yielded-marker';
 
 /** One stretch of a call's bar. A `yielded-marker` is a moment (`from === to`). */
 export interface BarSegment {
@@ -90,34 +90,10 @@ export function callSpanEnd(call: CallRecord): number | null {
   return null;
 }
 
-function segment(kind: SegmentKind, from: number, to: number | null, nowMs: number): BarSegment {
-  return { kind, from, to: to ?? Math.max(from, nowMs), open: to === null };
-}
-
-/** The bar of a call, in time order, without overlaps. */
+/** The bar of a call, in time order, without overlaps: its phases, then a marker at its yield. */
 export function callSegments(call: CallRecord, nowMs: number): BarSegment[] {
-  const segments: BarSegment[] = [];
-  const { queuedAt, executingAt, runStartedAt, completedAt, yieldedAt, permission } = call;
-  const queued = segment('queued', queuedAt, executingAt ?? completedAt, nowMs);
-  if (queued.open || queued.to > queued.from) segments.push(queued);
-  if (executingAt !== null) {
-    // Latency and checks until the tool really runs (or settles without running), minus the ask.
-    const checksEnd = runStartedAt ?? completedAt;
-    const checks = segment('latency', executingAt, checksEnd, nowMs);
-    if (permission && permission.askedAt >= executingAt && permission.askedAt <= checks.to) {
-      const askEnd = permission.answeredAt ?? completedAt;
-      const ask = segment('asking', permission.askedAt, askEnd === null ? null : Math.min(askEnd, checks.to), nowMs);
-      if (ask.from > checks.from) segments.push({ ...checks, to: ask.from, open: false });
-      segments.push(ask);
-      if (!ask.open && (checks.open || checks.to > ask.to)) segments.push({ ...checks, from: ask.to });
-    } else if (checks.open || checks.to > checks.from) segments.push(checks);
-  }
-  if (runStartedAt !== null) segments.push(segment('executing', runStartedAt, completedAt, nowMs));
-  if (completedAt !== null && call.outcome !== 'discarded') {
-    const awaiting = segment('completed-awaiting-yield', completedAt, yieldedAt, nowMs);
-    if (awaiting.open || awaiting.to > awaiting.from) segments.push(awaiting);
-  }
-  if (yieldedAt !== null) segments.push({ kind: 'yielded-marker', from: yieldedAt, to: yieldedAt, open: false });
+  const segments: BarSegment[] = callPhases(call, nowMs);
+  if (call.yieldedAt !== null) segments.push({ kind: 'yielded-marker', from: call.yieldedAt, to: call.yieldedAt, open: false });
   return segments;
 }
 
