@@ -1,5 +1,5 @@
 /**
- * The page's budgets (issue 5), measured in Chromium against `vite preview`:
+ * The page's budgets, measured in Chromium against `vite preview`:
  *   npm run budget
  * - JavaScript loaded before first paint ≤ 250 KB gzipped (the entry and what it preloads;
  *   Monaco, just-bash, xterm and the WebContainer client load later);

@@ -1,5 +1,5 @@
 /**
- * Headless replay (SPEC §8):
+ * Headless replay (design.md, Command line):
  *   npm run replay -- SCENARIO [--sandbox virtual] [--strategy streaming|batched|serial|parallel]
  *                     [--format json|timeline|chrome-trace|summary] [--out FILE] [--realtime]
  * Exit 0 when the run met the scenario's expectations, 1 when it did not, 2 when the scenario (or

@@ -1,5 +1,5 @@
 /**
- * Replays one scenario in headless Chromium through the page (issue 5):
+ * Replays one scenario in headless Chromium through the page:
  *   npm run replay:browser -- SCENARIO [--strategy NAME] [--out DIR]
  * writes DIR/record.json, DIR/trace.zip (a Playwright trace: npx playwright show-trace), a final
  * screenshot DIR/screenshot.png and DIR/video.webm: through Playwright's own ffmpeg where it is

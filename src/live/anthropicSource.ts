@@ -49,13 +49,13 @@ type Attempt =
   | { kind: 'failed-midway'; message: string };
 
 /**
- * A ModelSource over the Messages API through `@anthropic-ai/sdk` (SPEC §5). Each turn sends the
+ * A ModelSource over the Messages API through `@anthropic-ai/sdk`. Each turn sends the
  * conversation with the tools of the moment and streams the response as `StreamEvent`s, so the
  * consumer and the executor run exactly as they do for a replay.
  *
  * Faults: an error before the first event that a retry can cure (429, 529, 5xx, a connection
  * failure, an `overloaded_error` event) is retried with backoff on the clock, each retry announced
- * as a `retry` notice. A stream that fails after it began is a streaming fallback (SPEC §3.5): the
+ * as a `retry` notice. A stream that fails after it began is a streaming fallback: the
  * source yields `fallback`, and the loop's next request (the same conversation) is made without
  * streaming and replayed as events. Any other error ends the turn with a message for the user; the
  * key never appears in one. An abort of the turn's signal ends the iteration quietly.

@@ -7,7 +7,7 @@ import type { ToolPool } from '../tools/pool';
 export interface LiveToolSet {
   /** Full definitions: every tool that is not deferred, and each deferred tool once ToolSearch loaded it. */
   tools: ApiToolDefinition[];
-  /** Deferred tools not loaded yet: announced by name only (SPEC §3.7). */
+  /** Deferred tools not loaded yet: announced by name only. */
   deferred: string[];
 }
 

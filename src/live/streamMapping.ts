@@ -2,7 +2,7 @@ import type { Message, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources
 import type { StreamEvent } from '../model/streamEvents';
 
 /**
- * The Messages API's stream events as the project's `StreamEvent`s (SPEC §5): the fields the
+ * The Messages API's stream events as the project's `StreamEvent`s: the fields the
  * consumer uses, nothing else. Blocks the project does not model (thinking, server tools) and
  * their deltas map to `null`; their `content_block_stop` passes through and the consumer, which
  * never opened that index, ignores it.

@@ -15,7 +15,7 @@ interface OpenBlock {
 }
 
 /**
- * Assembles a Messages API stream into blocks (SPEC §5). At each tool block's stop it parses the
+ * Assembles a Messages API stream into blocks. At each tool block's stop it parses the
  * accumulated input JSON (never throwing: broken JSON is passed on as `inputError`) and hands the
  * block on, so replay and live streams share every line after their source.
  */

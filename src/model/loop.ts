@@ -24,7 +24,7 @@ export type SourceItem =
   | { kind: 'event'; event: StreamEvent; latencyMs?: number }
   /** Something the user should know about the request (a retry, a fallback, an error); the stream goes on. */
   | { kind: 'notice'; notice: ModelNotice }
-  /** The stream failed and will be retried: the next turn is the retry (SPEC §3.5 discard). */
+  /** The stream failed and will be retried: the next turn is the retry (the scheduler discards its calls). */
   | { kind: 'fallback'; message: string }
   /** The user pressed Stop (scripted by `interruptAt`, or the page's Stop button). */
   | { kind: 'interrupt' };
@@ -65,7 +65,7 @@ export interface LoopResult {
 const MISSING_RESULT = 'Tool result missing due to an internal error';
 
 /**
- * The agent loop (SPEC §5): stream a turn, feed each closed tool block to the scheduler of the
+ * The agent loop: stream a turn, feed each closed tool block to the scheduler of the
  * strategy, send every result back as the next user message, and go on until the model stops
  * asking for tools, the user interrupts, or the turns run out.
  */

@@ -31,7 +31,7 @@ export interface CompileOptions {
 }
 
 /**
- * Compiles a scenario turn into the timed events of a Messages API stream (SPEC §5, §6):
+ * Compiles a scenario turn into the timed events of a Messages API stream (design.md, The model stream and Scenarios):
  * `message_start` at 0; for each block, in order of `at` (ties keep the scenario's order, and that
  * order is the block's `index`), `content_block_start` at `at`, its text or input JSON in a few
  * deltas spread over its duration, and `content_block_stop` at `at + durationMs` (a tool block's

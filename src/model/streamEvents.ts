@@ -1,5 +1,5 @@
 /**
- * Model stream events in the shape of the Anthropic Messages streaming API (SPEC §5), so a replayed
+ * Model stream events in the shape of the Anthropic Messages streaming API, so a replayed
  * scenario and a live model feed the same consumer.
  */
 export type ContentBlockStart =

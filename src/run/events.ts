@@ -24,7 +24,7 @@ export type ModelNoticeKind = 'retry' | 'fallback' | 'error';
  */
 export type RunEvent =
   | { type: 'run_started'; at: number; scenario: string; sandbox: string; strategy: Strategy; settings: Record<string, unknown> }
-  /** The tool pool the run offers, with the report of each filter stage (SPEC §3.7). */
+  /** The tool pool the run offers, with the report of each filter stage. */
   | { type: 'pool_ready'; at: number; report: PoolReport }
   | { type: 'turn_started'; at: number; turn: number; agent?: string }
   | { type: 'block_started'; at: number; turn: number; index: number; kind: 'text' | 'tool_use'; id?: string; name?: string; agent?: string }

@@ -1,7 +1,7 @@
 import type { CallRecord, ExpectationReport, RunRecord, TurnRecord } from './record';
 import { withExpectations } from './reduceRun';
 
-/** What one turn must show (the scenario's `turns[i].expect`, SPEC §6). */
+/** What one turn must show (the scenario's `turns[i].expect`). */
 export interface TurnExpectation {
   /** The batches, each a list of tool_use ids, in order. */
   batches?: readonly (readonly string[])[] | undefined;

@@ -126,7 +126,7 @@ export function createEmptyRecord(): RunRecord {
 }
 
 /**
- * The run record after `event` (SPEC §7). Pure as far as any caller can tell: `record` reads the
+ * The run record after `event`. Pure as far as any caller can tell: `record` reads the
  * same before and after, whatever is done with either. Folding record after record costs O(1) per
  * event; reducing an older record again first replays its log up to there.
  */

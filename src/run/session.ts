@@ -79,7 +79,7 @@ export function concurrencyRule(pool: ToolPool, settings: ScenarioSettings): (bl
   };
 }
 
-/** The run's tool pool and its report (SPEC §3.7), from the scenario's settings. */
+/** The run's tool pool and its report, from the scenario's settings. */
 export function poolFor(settings: ScenarioSettings, builtIn: readonly AnyTool[], rules: RuleSet, mcp: readonly AnyTool[] = []): { pool: ToolPool; report: PoolReport } {
   return assemblePool({
     builtIn,

@@ -35,7 +35,7 @@ export function scriptedSubAgentSources(
 }
 
 /**
- * Runs the Agent tool's sub-agents (SPEC §3, REFERENCE): each gets its own conversation, its own
+ * Runs the Agent tool's sub-agents: each gets its own conversation, its own
  * file-state cache and shared context, its own scheduler (a fresh loop), and the parent's pool
  * without Agent, so no sub-agent starts another. It runs under the Agent call's signal, a child of
  * the calling turn's, so stopping the turn stops it. Its events carry the Agent call's id, which

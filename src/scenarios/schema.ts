@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkScenario, checkTurn, checkWorkspacePath } from './checks';
 
 /**
- * The scenario format, version 1 (SPEC §6), as one Zod schema. Every object is strict: a field the
+ * The scenario format, version 1 (design.md, Scenarios), as one Zod schema. Every object is strict: a field the
  * format does not know is an error, so a typo never silently turns into a default. The same schema
  * validates scenarios at run time and, through `z.toJSONSchema`, feeds the editor's validation and
  * completion (`public/scenario.schema.json`), which is why every field carries a description.
@@ -137,7 +137,7 @@ const scenarioShape = z
       .describe('Expectations on the whole run.'),
   });
 
-/** A scenario: a workspace, settings and the scripted model turns (SPEC §6). */
+/** A scenario: a workspace, settings and the scripted model turns. */
 export const scenarioSchema = scenarioShape.superRefine(checkScenario).meta({
   title: 'Tool System Playground scenario (format version 1)',
   description: 'A workspace, the run’s settings and the scripted model turns whose tool calls the playground replays.',

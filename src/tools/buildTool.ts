@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { RenderDescriptor, Tool, ToolRenderers } from './types';
 
-/** The largest result any tool may return before it is cut (REFERENCE: min(limit, 50,000)). */
+/** The largest result any tool may return before it is cut (min(limit, 50,000), as the real agent's). */
 export const RESULT_CAP_CHARS = 50_000;
 
 /**

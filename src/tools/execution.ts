@@ -36,7 +36,7 @@ export interface ToolResultBlock {
   is_error: boolean;
 }
 
-/** How a call ended (SPEC §3.5). Only the pipeline's own outcomes come from `runToolCall`. */
+/** How a call ended . Only the pipeline's own outcomes come from `runToolCall`. */
 export type CallOutcome = 'success' | 'error' | 'invalid' | 'denied' | 'cancelled' | 'interrupted' | 'discarded';
 
 /** The session state every call of a run shares. */
@@ -115,7 +115,7 @@ export function isBlockConcurrencySafe(pool: ToolPool, block: ToolUseBlock): boo
 }
 
 /**
- * Runs one call through the pipeline of SPEC §3.3: lookup → abort check → parse → validateInput →
+ * Runs one call through the pipeline (design.md, One call): lookup → abort check → parse → validateInput →
  * permissions → simulated latency → call → result. Every path ends in exactly one result; a throw
  * from the tool becomes an error result. `signal` is the call's own (child) signal.
  */

@@ -7,7 +7,7 @@ import type { AnyTool } from './types';
 /** The tools `toolMode: simple` keeps. */
 export const SIMPLE_MODE_TOOLS: readonly string[] = ['Bash', 'Read', 'Edit'];
 
-/** `auto` deferral's default threshold: 10% of a 200,000-token context window (REFERENCE). */
+/** `auto` deferral's default threshold: 10% of a 200,000-token context window, as the real agent's `auto`. */
 export const DEFAULT_DEFER_THRESHOLD_TOKENS = 20_000;
 
 /** How the token figures are estimated (shown beside them: they are not a tokenizer's count). */
@@ -60,7 +60,7 @@ function nameTokens(tool: AnyTool): number {
 const byName = (a: AnyTool, b: AnyTool) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
- * The tool pool pipeline of SPEC §3.7: the catalogue → the mode filter → tools denied as a whole →
+ * The tool pool pipeline: the catalogue → the mode filter → tools denied as a whole →
  * disabled tools → assembly (built-ins sorted by name, then MCP tools sorted by name; a built-in
  * wins a name clash) → the deferred split, with ToolSearch added when deferral is on. Returns the
  * pool and a report of every stage.

@@ -15,7 +15,7 @@ import { WebSearchTool } from './web/WebSearchTool';
 
 /**
  * Every built-in tool, before the pool's filters (mode, deny rules, enabled) pick what a run
- * offers (SPEC §3.7). The pool sorts by name; this list keeps the catalogue's order. ToolSearch is
+ * offers (design.md, The pool and deferred discovery). The pool sorts by name; this list keeps the catalogue's order. ToolSearch is
  * added by the pool when deferral is on.
  */
 export function getAllBaseTools(): AnyTool[] {

@@ -3,7 +3,7 @@ import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
 import type { FileStateCache } from './file/fileState';
 
-/** The four permission modes of SPEC §3.6. */
+/** The four permission modes (design.md, Permissions). */
 export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan';
 
 /** What a permission check decided. `ask` goes to the prompt, a scripted answer, or a deny. */
@@ -132,7 +132,7 @@ export interface ToolRenderers<Input, Output, Progress> {
 }
 
 /**
- * A tool: name, schema, permissions, execution, rendering (SPEC §3.1), plus the metadata the
+ * A tool: name, schema, permissions, execution, rendering (design.md, The tool protocol), plus the metadata the
  * scheduler and the pool read. Built only through {@link buildTool}, which fills fail-closed defaults.
  */
 export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {

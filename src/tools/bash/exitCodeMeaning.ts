@@ -1,6 +1,6 @@
 /**
  * Commands whose exit code 1 is an answer, not a failure: grep and rg found nothing, diff found a
- * difference, test found the condition false (REFERENCE: these are not errors).
+ * difference, test found the condition false (the real agent does not count these as errors).
  */
 const ANSWERS_WITH_EXIT_1: Readonly<Record<string, string>> = {
   grep: 'no line matched',

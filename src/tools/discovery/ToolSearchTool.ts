@@ -28,7 +28,7 @@ export interface ToolSearchOutput {
 
 /**
  * ToolSearch: returns deferred tools' full definitions and marks them discovered in the pool, so
- * the pipeline lets them be called from then on (SPEC §3.7).
+ * the pipeline lets them be called from then on.
  */
 export const ToolSearchTool = buildTool<ParsedInput, ToolSearchOutput>({
   name: 'ToolSearch',

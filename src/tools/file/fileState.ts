@@ -11,7 +11,7 @@ const MAX_ENTRIES = 100;
 const MAX_BYTES = 25 * 1024 * 1024;
 
 /**
- * The file-state cache behind read-before-write (REFERENCE: 100 files / 25 MB, least recently used
+ * The file-state cache behind read-before-write (as the real agent's: 100 files / 25 MB, least recently used
  * out first). Keys are absolute sandbox paths.
  */
 export class FileStateCache {

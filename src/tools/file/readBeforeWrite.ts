@@ -2,7 +2,7 @@ import type { FileStat } from '../../sandbox/types';
 import type { ToolUseContext, ValidationResult } from '../types';
 
 /**
- * The read-before-write rule of Edit and Write (SPEC §3.6): an existing file may be changed only
+ * The read-before-write rule of Edit and Write (design.md, Permissions): an existing file may be changed only
  * when this session read it and it has not changed since. The cache holds the whole text seen at
  * read time, so "changed" is decided on the text: a newer modification time with the same text
  * (a `touch`) is not a change, and a write within the same millisecond as the read still is.

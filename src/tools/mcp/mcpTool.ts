@@ -7,7 +7,7 @@ import { strictToolInputSchema, zodFromToolInputSchema, type McpToolInput } from
 
 export type { McpToolInput };
 
-/** The result limit of every MCP tool (REFERENCE catalogue). */
+/** The result limit of every MCP tool (as the real agent's). */
 export const MCP_RESULT_LIMIT_CHARS = 100_000;
 
 /** What an MCP tool call returned, as text, and whether the server marked it an error. */

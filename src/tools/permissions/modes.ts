@@ -4,7 +4,7 @@ import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
 export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'bypassPermissions', 'plan'];
 
 /**
- * The general permission system's verdict from the mode alone (SPEC §3.6): read-only and
+ * The general permission system's verdict from the mode alone: read-only and
  * session-only calls run in every mode; `plan` denies everything else; `acceptEdits` lets file writes inside the workspace run
  * (the path was resolved inside it by `validateInput`); `bypassPermissions` allows all; `default` asks.
  */

@@ -48,7 +48,7 @@ export function parseRuleSet(lists: { allow: readonly string[]; ask: readonly st
   return errors.length > 0 ? { ok: false, errors } : { ok: true, rules };
 }
 
-/** Whether a whole-tool deny removes `tool` from the pool (SPEC §3.7). */
+/** Whether a whole-tool deny removes `tool` from the pool. */
 export function isDeniedAsWhole(tool: AnyTool, rules: RuleSet): PermissionRule | undefined {
   return rules.deny.find((rule) => rule.content === undefined && toolMatches(rule, tool));
 }
@@ -169,7 +169,7 @@ function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: s
 }
 
 /**
- * The rules' verdict on one call (SPEC §3.6), checked deny → ask → allow, first match wins; a
+ * The rules' verdict on one call, checked deny → ask → allow, first match wins; a
  * Bash command that cannot be parsed, or that hides what it runs from a deny or ask rule, asks.
  * `undefined` when no rule speaks and the mode decides.
  */
