@@ -1,6 +1,6 @@
 import type { RunEvent } from '../src/run/events';
 import { createVirtualSandbox } from '../src/sandbox/virtualSandbox';
-import { createVirtualClock } from '../src/time/clock';
+import { createVirtualClock } from '../src/time/virtualClock';
 import { isBlockConcurrencySafe, type CallOutcome, type SessionEnvironment, type ToolResultBlock, type ToolUseBlock } from '../src/tools/execution';
 import { FileStateCache } from '../src/tools/file/fileState';
 import { CallAbortedError } from '../src/tools/orchestration/abort';

@@ -28,6 +28,10 @@ type BlockInput = TurnInput['stream'][number];
 const HOLD_MS = 3_600_000;
 /** How long a call of the main agent that the Stop or a fallback caught stays busy past the cut. */
 const CUT_MARGIN_MS = 1_000;
+/** How long before the cut a call that finished first in the live run must finish in the replay. */
+const FINISH_MARGIN_MS = 200;
+/** The outcomes of calls a cut caught (they had not finished when it came). */
+const CAUGHT: readonly string[] = ['interrupted', 'discarded'];
 
 /**
  * Turns a live run's record into a scenario that replays it: each turn's blocks with
@@ -37,10 +41,10 @@ const CUT_MARGIN_MS = 1_000;
  * each turn's batches and outcomes and the final files, so a replay checks that it ends as the
  * live run did.
  *
- * Replays run on a virtual clock where real tool work takes no time, so tool latencies are not
- * copied; only calls a Stop or a fallback caught get a latency that keeps them busy until it comes. Cut
- * times are nudged (by a millisecond) where equal timestamps would change what the replay delivers
- * before the cut. Throws only if the log cannot make a valid scenario (a bug, or tool ids the
+ * Tool latencies are not copied: in a replay, real work takes its own real time again. Only calls
+ * a Stop or a fallback caught get a latency that keeps them busy until it comes. Cut times are
+ * moved later where the replay would otherwise deliver less before the cut, or cut a call that
+ * had finished. Throws only if the log cannot make a valid scenario (a bug, or tool ids the
  * format refuses), naming every problem.
  */
 export function recordingFromRecord(record: RunRecord, meta: RecordingMeta): Scenario {
@@ -112,8 +116,11 @@ function recordTurn(turn: TurnRecord, role: 'main' | 'sub'): TurnInput {
   const cut = cutOf(turn, role, rel);
 
   // The replay delivers only what is due before the cut: everything that closed (and every block
-  // that started) in the live run must come strictly before it.
-  const cutAt = cut === null || cut.kind === 'held' ? null : Math.max(cut.at, lastClose + 1, lastOpenStart + 1);
+  // that started) in the live run must come strictly before it, and a call that finished before
+  // the cut must have finished in the replay too, whose real work takes its own real time.
+  const finishedBefore = turn.calls.filter((call) => call.completedAt !== null && !CAUGHT.includes(call.outcome ?? 'interrupted'));
+  const lastFinish = Math.max(-1, ...finishedBefore.map((call) => rel(call.completedAt!) + FINISH_MARGIN_MS));
+  const cutAt = cut === null || cut.kind === 'held' ? null : Math.max(cut.at, lastClose + 1, lastOpenStart + 1, lastFinish);
   const openUntil = (block: StreamBlockRecord) => (cutAt !== null ? cutAt + 1 : rel(block.startedAt) + HOLD_MS);
   const stream: BlockInput[] = blocks.map((block) => {
     const at = rel(block.startedAt);
@@ -224,7 +231,7 @@ function describe(meta: RecordingMeta, recordedAt: Date): string {
   return [
     `Recorded from a live run of \`${meta.model}\` on ${recordedAt.toISOString()}.`,
     `The prompt:\n\n${quoted}`,
-    'Replaying it streams the model\'s recorded responses with their timings against the same workspace, and checks that every turn forms the same batches, every call ends with the same outcome and the files end the same. Tool latencies are not copied: in a replay real tool work takes no time.',
+    'Replaying it streams the model\'s recorded responses with their timings against the same workspace, and checks that every turn forms the same batches, every call ends with the same outcome and the files end the same. Tool latencies are not copied: in a replay, real tool work takes its own real time again.',
   ].join('\n\n');
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StreamBlock } from '../scenarios/schema';
-import { createVirtualClock } from '../time/clock';
+import { createVirtualClock } from '../time/virtualClock';
 import { compileTurn, replayTurn, type ReplayEnd } from './replaySource';
 import type { StreamEvent, TimedStreamEvent } from './streamEvents';
 

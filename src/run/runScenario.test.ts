@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { validateScenario } from '../scenarios/validate';
-import { createVirtualClock } from '../time/clock';
+import { createVirtualClock } from '../time/virtualClock';
 import { runScenario } from './runScenario';
 
 function scenario(settings: Record<string, unknown>) {

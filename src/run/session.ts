@@ -130,8 +130,11 @@ export async function mountWorkspace(sandbox: Sandbox, files: Readonly<Record<st
 export async function runSession(options: SessionOptions): Promise<RunRecord> {
   const { strategy, clock, settings } = options;
   const sandbox = withClockTracking(options.sandbox, clock);
-  const origin = clock.now();
-  const now = () => clock.now() - origin;
+  // The run's time starts when the session is set up (files mounted, servers connected, pool
+  // assembled): that is the playground's work, not the agent's. The end is read before the final
+  // snapshot of the files for the same reason.
+  let origin = clock.now();
+  const now = () => Math.max(0, clock.now() - origin);
   let record = createEmptyRecord();
   const emit: EventSink = (event: RunEvent) => {
     record = reduceRun(record, event);
@@ -149,6 +152,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     await mountWorkspace(sandbox, options.workspace);
     mcp = await connectMcpServers(settings.mcpServers, { clock });
     const { pool, report } = poolFor(settings, [...(options.tools ?? getAllBaseTools()), ...mcp.resourceTools], rules, mcp.tools);
+    origin = clock.now();
     emit({ type: 'pool_ready', at: now(), report });
     const env: SessionEnvironment = {
       sandbox,
@@ -187,7 +191,8 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
   } finally {
     await mcp?.close().catch(() => undefined);
   }
+  const endedAt = now();
   const files = await snapshotFiles(sandbox).catch(() => ({}));
-  emit({ type: 'run_ended', at: now(), files, ...(error !== undefined ? { error } : {}) });
+  emit({ type: 'run_ended', at: endedAt, files, ...(error !== undefined ? { error } : {}) });
   return record;
 }

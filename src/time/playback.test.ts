@@ -3,10 +3,25 @@ import { runScenario } from '../run/runScenario';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { validateScenario } from '../scenarios/validate';
-import { createVirtualClock } from './clock';
+import { createVirtualClock } from './virtualClock';
 import { createPlayback } from './playback';
+import { SafeSleep, UnsafeSleep } from '../../test/testTools';
 
 const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A safe call, an unsafe one and another safe one, in one turn. */
+function sleepers() {
+  const block = (id: string, name: string, at: number, ms: number) => ({ type: 'tool_use', id, name, input: { ms }, at, durationMs: 50, latencyMs: 100 });
+  const result = validateScenario({
+    id: 'sleepers',
+    title: 'Sleepers',
+    description: 'Calls that only wait.',
+    settings: { permissionMode: 'bypassPermissions' },
+    turns: [{ stream: [block('toolu_a', 'SafeSleep', 0, 300), block('toolu_u', 'UnsafeSleep', 100, 200), block('toolu_c', 'SafeSleep', 200, 100)] }],
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.scenario;
+}
 
 function seed() {
   const result = validateScenario(BUILT_IN_SCENARIOS.find((raw) => (raw as { id: string }).id === 'seed-partition'));
@@ -16,11 +31,53 @@ function seed() {
 
 describe('a paced virtual clock', () => {
   it('records the same run as an unpaced one: pacing moves real time, not the run’s times', async () => {
+    // Tools whose work is a wait on the clock: no real work, so both runs' times are exact.
+    const scenario = sleepers();
+    const tools = [SafeSleep, UnsafeSleep];
+    const plain = createVirtualClock();
+    const expected = await plain.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), strategy: 'streaming', clock: plain, tools }));
+    const paced = createVirtualClock({ pacer: createPlayback({ speed: 40 }) });
+    const actual = await paced.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), strategy: 'streaming', clock: paced, tools }));
+    expect(actual.turns[0]!.calls.map((call) => call.outcome)).toEqual(['success', 'success', 'success']);
+    expect(JSON.parse(JSON.stringify(actual))).toEqual(JSON.parse(JSON.stringify(expected)));
+  });
+
+  it('records the same batches, outcomes and files for a built-in lesson, whose real work is all it adds', async () => {
     const plain = createVirtualClock();
     const expected = await plain.runUntil(runScenario({ scenario: seed(), sandbox: createVirtualSandbox({}), strategy: 'streaming', clock: plain }));
     const paced = createVirtualClock({ pacer: createPlayback({ speed: 40 }) });
     const actual = await paced.runUntil(runScenario({ scenario: seed(), sandbox: createVirtualSandbox({}), strategy: 'streaming', clock: paced }));
-    expect(JSON.parse(JSON.stringify(actual))).toEqual(JSON.parse(JSON.stringify(expected)));
+    const shape = (record: typeof actual) =>
+      record.turns.map((turn) => ({ batches: turn.batches, yieldOrder: turn.yieldOrder, outcomes: turn.calls.map((call) => [call.id, call.outcome]) }));
+    expect(shape(actual)).toEqual(shape(expected));
+    expect(actual.files).toEqual(expected.files);
+  });
+
+  it('keeps the wall clock’s pace while real work runs, and fires a timer that falls due meanwhile', async () => {
+    const clock = createVirtualClock();
+    let fired = -1;
+    const run = clock.runUntil(
+      (async () => {
+        const timer = clock.sleep(30).then(() => (fired = clock.now()));
+        await clock.track(realWait(300));
+        await timer;
+        return clock.now();
+      })(),
+    );
+    const ended = await run;
+    // The timer fired while the real work went on, not after it.
+    expect(fired).toBeGreaterThanOrEqual(30);
+    expect(fired).toBeLessThan(ended);
+    // The real work took its real time.
+    expect(ended).toBeGreaterThanOrEqual(290);
+  });
+
+  it('jumps over simulated waits when nothing real is in flight', async () => {
+    const clock = createVirtualClock();
+    const started = performance.now();
+    const at = await clock.runUntil(clock.sleep(60_000).then(() => clock.now()));
+    expect(at).toBe(60_000);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('stands still while paused, moves one timer per step, and goes on when resumed', async () => {

@@ -1,4 +1,4 @@
-import type { Pacer } from './clock';
+import type { Pacer } from './virtualClock';
 
 /** The page's playback controls over a paced virtual clock. */
 export interface Playback extends Pacer {
@@ -60,7 +60,9 @@ export function createPlayback(options: { speed?: number; paused?: boolean; now?
       });
     },
     reached(time) {
-      if (stepping) {
+      // A step ends at the moment it reached; real work may have carried the clock past where
+      // playback had got to, and playback goes on from there.
+      if (stepping || time > position()) {
         stepping = false;
         anchorVirtual = time;
         anchorReal = realNow();

@@ -1,6 +1,6 @@
 import { createVirtualSandbox } from '../../sandbox/virtualSandbox';
 import { settingsSchema, type ScenarioSettings } from '../../scenarios/schema';
-import { createVirtualClock, type VirtualClock } from '../../time/clock';
+import { createVirtualClock, type VirtualClock } from '../../time/virtualClock';
 import { runLive, type LiveRunResult, type RunLiveOptions } from '../runLive';
 import { scriptedFetch, type RecordedRequest, type Script } from './scriptedApi';
 

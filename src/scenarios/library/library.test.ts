@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../run/runScenario';
 import { STRATEGIES } from '../../run/events';
 import { createVirtualSandbox } from '../../sandbox/virtualSandbox';
-import { createVirtualClock } from '../../time/clock';
+import { createVirtualClock } from '../../time/virtualClock';
 import { validateScenario } from '../validate';
 import { BUILT_IN_SCENARIOS } from './index';
 

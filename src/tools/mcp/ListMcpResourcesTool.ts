@@ -56,7 +56,7 @@ export function createListMcpResourcesTool(connections: readonly McpConnection[]
       const listings = await Promise.all(
         targets.filter(hasResources).map(async (connection) => {
           try {
-            const resources = await listAllResources(connection.client, context.abortSignal);
+            const resources = await context.clock.track(listAllResources(connection.client, context.abortSignal));
             return { ok: true as const, resources: resources.map((resource) => listed(connection.serverName, resource)) };
           } catch (error: unknown) {
             return { ok: false as const, failure: { server: connection.serverName, message: errorText(error) } };

@@ -49,7 +49,7 @@ export function createReadMcpResourceTool(connections: readonly McpConnection[])
       const found = findConnection(connections, input.server);
       if (!found.ok) throw new Error(found.message);
       try {
-        const result = await found.connection.client.readResource({ uri: input.uri }, { signal: context.abortSignal });
+        const result = await context.clock.track(found.connection.client.readResource({ uri: input.uri }, { signal: context.abortSignal }));
         return { output: { kind: 'read', server: input.server, uri: input.uri, contents: result.contents } };
       } catch (error: unknown) {
         // A JSON-RPC error is the server's answer (no such URI, a bad one); anything else is not ours to explain.

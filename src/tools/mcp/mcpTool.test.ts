@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolTestEnv } from '../../../test/toolEnv';
-import { createVirtualClock } from '../../time/clock';
+import { createVirtualClock } from '../../time/virtualClock';
 import { toApiTool } from '../apiSchema';
 import { decideByRules, parseRuleSet, type PermissionRule, type RuleSet } from '../permissions/rules';
 import { connectDemoServer, type McpConnection } from './connection';

@@ -64,9 +64,7 @@ export function createMcpTool(connection: McpConnection, definition: McpToolDefi
     description: (input) => `Call ${definition.name} on the MCP server ${serverName} with ${summarizeArguments(input)}`,
 
     async call(input, context) {
-      const result = await connection.client.callTool({ name: definition.name, arguments: input }, undefined, {
-        signal: context.abortSignal,
-      });
+      const result = await context.clock.track(connection.client.callTool({ name: definition.name, arguments: input }, undefined, { signal: context.abortSignal }));
       const output = outputOf(result);
       return { output, isError: output.isError };
     },

@@ -63,7 +63,7 @@ export function createWebFetchTool(port: FetchPort = globalFetchPort, options: W
     },
 
     async call(input, context) {
-      const request = await webRequest(port, input.url, { signal: context.abortSignal, timeoutMs });
+      const request = await context.clock.track(webRequest(port, input.url, { signal: context.abortSignal, timeoutMs }));
       if (!request.ok) return { output: { kind: 'unreachable', url: input.url, message: request.message }, isError: true };
       const { response } = request;
       const finalUrl = response.url || input.url;
@@ -72,7 +72,7 @@ export function createWebFetchTool(port: FetchPort = globalFetchPort, options: W
       let page = describedContent(mediaType, sizeOf(response.headers.get('content-length')));
       // A body that is not text is never read: it would only be decoded into noise.
       if (isTextual(mediaType)) {
-        const body = await readBody(response, finalUrl, context.abortSignal, timeoutMs);
+        const body = await context.clock.track(readBody(response, finalUrl, context.abortSignal, timeoutMs));
         if (!body.ok) return { output: { kind: 'unreachable', url: input.url, message: body.message }, isError: true };
         page = toPageContent(body.text, mediaType);
       }

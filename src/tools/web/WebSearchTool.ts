@@ -89,13 +89,13 @@ export function createWebSearchTool(provider?: SearchProvider): Tool<WebSearchIn
 
       const headers = { Authorization: `Bearer ${provider.apiKey}`, Accept: 'application/json' };
       const port = provider.fetch ?? globalFetchPort;
-      const request = await webRequest(port, url.href, { signal: context.abortSignal, timeoutMs: DEFAULT_TIMEOUT_MS, headers });
+      const request = await context.clock.track(webRequest(port, url.href, { signal: context.abortSignal, timeoutMs: DEFAULT_TIMEOUT_MS, headers }));
       if (!request.ok) return failed(request.message);
       const { response } = request;
       if (response.status < 200 || response.status > 299) {
         return failed(`${provider.name} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
       }
-      const body = await readBody(response, url.href, context.abortSignal, DEFAULT_TIMEOUT_MS);
+      const body = await context.clock.track(readBody(response, url.href, context.abortSignal, DEFAULT_TIMEOUT_MS));
       if (!body.ok) return failed(body.message);
       const answer = parseAnswer(body.text);
       if (!answer.ok) return failed(`${provider.name} sent a malformed answer: ${answer.message}.`);

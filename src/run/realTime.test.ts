@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createNodeSandbox } from '../sandbox/nodeSandbox';
+import type { Sandbox } from '../sandbox/types';
+import { createVirtualSandbox } from '../sandbox/virtualSandbox';
+import { validateScenario } from '../scenarios/validate';
+import { createRealClock } from '../time/clock';
+import { createVirtualClock } from '../time/virtualClock';
+import type { RunRecord } from './record';
+import { runScenario } from './runScenario';
+
+/** One Bash call running `command`, with the user's Stop scripted at `interruptAt`. */
+function bashScenario(command: string, interruptAt?: number) {
+  const result = validateScenario({
+    id: 'real-time',
+    title: 'Real work takes real time',
+    description: 'One command.',
+    settings: { permissionMode: 'bypassPermissions' },
+    turns: [{ stream: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command }, at: 0, durationMs: 10 }], ...(interruptAt !== undefined ? { interruptAt } : {}) }],
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.scenario;
+}
+
+const sandboxes: [string, () => Promise<Sandbox>][] = [
+  ['virtual', () => Promise.resolve(createVirtualSandbox({}))],
+  ['node', () => createNodeSandbox()],
+];
+
+const bashCall = (record: RunRecord) => record.turns[0]!.calls[0]!;
+const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(sandboxes)('real work on the %s sandbox, under the default (virtual) clock', (_kind, create) => {
+  it('a scripted Stop falls due while the command runs, kills it, and nothing it would have written appears', async () => {
+    const sandbox = await create();
+    try {
+      const clock = createVirtualClock();
+      const record = await clock.runUntil(runScenario({ scenario: bashScenario('sleep 1; echo late > late.txt', 300), sandbox, strategy: 'streaming', clock }));
+      const call = bashCall(record);
+      expect(call.outcome).toBe('interrupted');
+      // It ran from its block's close until the Stop: real time, not an instant.
+      expect(call.completedAt!).toBeGreaterThanOrEqual(300);
+      expect((call.completedAt! - call.executingAt!) / (300 - 10)).toBeLessThan(1.5);
+      expect(call.display).toMatchObject({ interrupted: true });
+      expect(record.files['late.txt']).toBeUndefined();
+      // Nothing appears later either: the command was killed, not left running.
+      await realWait(1200);
+      const resolved = await sandbox.resolve('late.txt');
+      expect(resolved.ok && (await sandbox.fs.stat(resolved.path))).toBeFalsy();
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
+  it('records a command’s real duration, within 20% of the same run on the wall clock', async () => {
+    const duration = async (virtual: boolean) => {
+      const sandbox = await create();
+      try {
+        const clock = virtual ? createVirtualClock() : createRealClock();
+        const run = runScenario({ scenario: bashScenario('sleep 0.4'), sandbox, strategy: 'streaming', clock });
+        const record = virtual && 'runUntil' in clock ? await clock.runUntil(run) : await run;
+        const call = bashCall(record);
+        expect(call.outcome).toBe('success');
+        return call.completedAt! - call.runStartedAt!;
+      } finally {
+        await sandbox.dispose();
+      }
+    };
+    const simulated = await duration(true);
+    const real = await duration(false);
+    expect(simulated).toBeGreaterThanOrEqual(400);
+    expect(simulated / real).toBeGreaterThan(0.8);
+    expect(simulated / real).toBeLessThan(1.2);
+  });
+});
