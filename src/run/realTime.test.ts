@@ -55,9 +55,13 @@ describe.each(sandboxes)('real work on the %s sandbox, under the default (virtua
     const duration = async (virtual: boolean) => {
       const sandbox = await create();
       try {
-        const clock = virtual ? createVirtualClock() : createRealClock();
-        const run = runScenario({ scenario: bashScenario('sleep 0.4'), sandbox, strategy: 'streaming', clock });
-        const record = virtual && 'runUntil' in clock ? await clock.runUntil(run) : await run;
+        let record: RunRecord;
+        if (virtual) {
+          const clock = createVirtualClock();
+          record = await clock.runUntil(runScenario({ scenario: bashScenario('sleep 0.4'), sandbox, strategy: 'streaming', clock }));
+        } else {
+          record = await runScenario({ scenario: bashScenario('sleep 0.4'), sandbox, strategy: 'streaming', clock: createRealClock() });
+        }
         const call = bashCall(record);
         expect(call.outcome).toBe('success');
         return call.completedAt! - call.runStartedAt!;
