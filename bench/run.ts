@@ -8,7 +8,8 @@ import { runScenario } from '../src/run/runScenario';
 import type { RunRecord } from '../src/run/record';
 import { BUILT_IN_SCENARIOS } from '../src/scenarios/library';
 import { validateScenario } from '../src/scenarios/validate';
-import type { Scenario } from '../src/scenarios/schema';
+import { effectiveSettings, type Scenario } from '../src/scenarios/schema';
+import { capOf } from '../src/run/scheduling';
 import { createRealClock } from '../src/time/clock';
 import { buildTool } from '../src/tools/buildTool';
 import { runToolCall, type SessionEnvironment } from '../src/tools/execution';
@@ -117,7 +118,7 @@ async function main() {
   let worst = 0;
   for (const s of timed) {
     const record = await realRun(s, 'streaming');
-    const ideal = idealMakespan(record, s.settings.maxConcurrency);
+    const ideal = idealMakespan(record, capOf(effectiveSettings(s.settings).maxConcurrency));
     const measured = record.endedAt;
     const ratio = measured / ideal;
     worst = Math.max(worst, ratio);

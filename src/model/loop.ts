@@ -43,6 +43,8 @@ export interface LoopOptions {
   resultOrder: ResultOrder;
   cascade: CascadePolicy;
   isConcurrencySafe: (block: ToolUseBlock) => boolean;
+  /** Which calls only read (a cascade may spare their errors). */
+  isReadOnly?: (block: ToolUseBlock) => boolean;
   emit: EventSink;
   now: () => number;
   /** Aborting it is the user's interrupt of the whole run. */
@@ -98,15 +100,11 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       turnSignal: turnLink.signal,
       maxConcurrency: options.maxConcurrency,
       isConcurrencySafe: options.isConcurrencySafe,
+      ...(options.isReadOnly ? { isReadOnly: options.isReadOnly } : {}),
       ...tag,
     };
     const schedule = STRATEGY_SCHEDULES[options.strategy];
-    const scheduler = createScheduler({
-      ...schedulerOptions,
-      timing: schedule.timing,
-      grouping: schedule.grouping,
-      cascade: schedule.cascades ? options.cascade : 'none',
-    });
+    const scheduler = createScheduler({ ...schedulerOptions, timing: schedule.timing, grouping: schedule.grouping, cascade: options.cascade });
     const consumer = new StreamConsumer({
       turn,
       emit,

@@ -8,7 +8,8 @@ import type { EventSink, Strategy } from './events';
 import { applyExpectations } from './expectations';
 export { scriptedAnswers } from './scriptedAnswers';
 import { runSession } from './session';
-export { concurrencyRule, mountWorkspace, poolFor, settingsProblems, snapshotFiles } from './session';
+export { mountWorkspace, poolFor, settingsProblems, snapshotFiles } from './session';
+export { concurrencyRule } from './scheduling';
 import { scriptedSubAgentSources } from './subAgents';
 import type { RunRecord } from './record';
 

@@ -1,10 +1,9 @@
 import { runAgentLoop, type ModelSource } from '../model/loop';
 import { withClockTracking } from '../sandbox/clockTracking';
 import type { Sandbox } from '../sandbox/types';
-import type { ScenarioSettings } from '../scenarios/schema';
+import { effectiveSettings, type ScenarioSettings } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
-import { isBlockConcurrencySafe, parseToolInput, type SessionEnvironment, type ToolUseBlock } from '../tools/execution';
-import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
+import type { SessionEnvironment } from '../tools/execution';
 import { assemblePool, type PoolReport } from '../tools/filter';
 import { connectMcpServers, type McpSession } from '../tools/mcp/servers';
 import { parseRuleSet, type RuleSet } from '../tools/permissions/rules';
@@ -14,6 +13,7 @@ import { getAllBaseTools } from '../tools/registry';
 import type { AnyTool, CanUseTool, SubAgentRequest } from '../tools/types';
 import type { EventSink, RunEvent, Strategy } from './events';
 import { scriptedAnswers } from './scriptedAnswers';
+import { capOf, cascadeFor, concurrencyRule, readOnlyRule, runStrategy } from './scheduling';
 import { createSubAgentRunner, type SharedLoopOptions } from './subAgents';
 import { createEmptyRecord, reduceRun } from './reduceRun';
 import { type RunRecord } from './record';
@@ -33,7 +33,8 @@ export interface SessionOptions {
   settings: ScenarioSettings;
   /** A fresh sandbox; the workspace is written into it first. */
   sandbox: Sandbox;
-  strategy: Strategy;
+  /** The strategy to run under; by default the policy's own. */
+  strategy?: Strategy;
   clock: Clock;
   /** Every event as it happens. */
   onEvent?: EventSink;
@@ -62,21 +63,6 @@ export function settingsProblems(settings: ScenarioSettings): { path: string; me
   const rules = parseRuleSet(settings);
   if (!rules.ok) problems.push(...rules.errors);
   return problems;
-}
-
-/**
- * The partition's safety rule under the scenario's Bash policy: under `bashConcurrency: read-only`
- * a Bash call whose command the AST analysis finds read-only is concurrency-safe (the real agent's
- * rule); under `never` every Bash call is unsafe (the seed's).
- */
-export function concurrencyRule(pool: ToolPool, settings: ScenarioSettings): (block: ToolUseBlock) => boolean {
-  if (settings.bashConcurrency === 'never') return (block) => isBlockConcurrencySafe(pool, block);
-  return (block) => {
-    if (isBlockConcurrencySafe(pool, block)) return true;
-    if (pool.find(block.name)?.name !== 'Bash') return false;
-    const parsed = parseToolInput(pool.find(block.name)!, block);
-    return parsed.ok && isReadOnlyBashCommand((parsed.input as { command: string }).command).readOnly;
-  };
 }
 
 /** The run's tool pool and its report, from the scenario's settings. */
@@ -128,7 +114,10 @@ export async function mountWorkspace(sandbox: Sandbox, files: Readonly<Record<st
  * files (`run_ended`). Every failure of the setup ends the run with `error`; it never throws.
  */
 export async function runSession(options: SessionOptions): Promise<RunRecord> {
-  const { strategy, clock, settings } = options;
+  const { clock } = options;
+  // The policy's scheduling, with the scenario's own settings on top: what the record shows.
+  const settings = effectiveSettings(options.settings);
+  const strategy = runStrategy(settings, options.strategy);
   const sandbox = withClockTracking(options.sandbox, clock);
   // The run's time starts when the session is set up (files mounted, servers connected, pool
   // assembled): that is the playground's work, not the agent's. The end is read before the final
@@ -165,9 +154,9 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     };
     const loop: SharedLoopOptions = {
       strategy,
-      maxConcurrency: settings.maxConcurrency,
+      maxConcurrency: capOf(settings.maxConcurrency),
       resultOrder: settings.resultOrder,
-      cascade: settings.cascade,
+      cascade: cascadeFor(strategy, settings),
       emit,
       now,
       ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
@@ -177,12 +166,14 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
       loop,
       sourceFor: (request, subPool) => options.subAgentSource(request, { pool: subPool, clock }),
       concurrencyRule: (subPool) => concurrencyRule(subPool, settings),
+      readOnlyRule,
     });
     await runAgentLoop({
       ...loop,
       source: options.source({ pool, clock }),
       env,
       isConcurrencySafe: concurrencyRule(pool, settings),
+      isReadOnly: readOnlyRule(pool),
       signal: options.signal ?? new AbortController().signal,
       ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
     });

@@ -20,6 +20,8 @@ export interface SubAgentSessionOptions {
   sourceFor(request: SubAgentRequest, pool: ToolPool): ModelSource | string;
   /** The safety rule of the partition for a pool (the scenario's Bash policy). */
   concurrencyRule(pool: ToolPool): (block: ToolUseBlock) => boolean;
+  /** Which calls only read, for a pool (a cascade may spare their errors). */
+  readOnlyRule(pool: ToolPool): (block: ToolUseBlock) => boolean;
 }
 
 /** A scenario's scripted sub-agents as model sources, keyed by the Agent call's id. */
@@ -65,6 +67,7 @@ export function createSubAgentRunner(options: SubAgentSessionOptions): SubAgentR
         source,
         env,
         isConcurrencySafe: options.concurrencyRule(pool),
+        isReadOnly: options.readOnlyRule(pool),
         signal: request.signal,
         agent: request.toolUseId,
         prompt: request.prompt,

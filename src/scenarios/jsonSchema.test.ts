@@ -15,10 +15,12 @@ describe('the published JSON Schema', () => {
 
   it('leaves defaulted fields optional and shows their defaults', () => {
     const schema = scenarioJsonSchema() as unknown as ObjectSchema;
-    expect(schema.required).toEqual(['id', 'title', 'description', 'turns']);
+    expect(schema.required).toEqual(['id', 'title', 'turns']);
     const settings = schema.properties.settings!;
     expect(settings.required ?? []).toEqual([]);
-    expect(settings.properties.maxConcurrency).toMatchObject({ default: 10, type: 'integer' });
+    expect(settings.properties.policy).toMatchObject({ default: 'seed' });
+    // A scheduling setting has no default of its own: the policy gives it.
+    expect(settings.properties.maxConcurrency).not.toHaveProperty('default');
     expect(settings.additionalProperties).toBe(false);
   });
 

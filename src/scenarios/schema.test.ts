@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { CallOutcome } from '../tools/execution';
 import type { PermissionMode } from '../tools/types';
-import type { ExpectedOutcome, ScenarioInput, ScenarioSettings } from './schema';
+import { effectiveSettings, type ExpectedOutcome, type ScenarioInput, type ScenarioSettings } from './schema';
 import { validateScenario, type ScenarioError } from './validate';
 
 /** A scenario that uses every field of the format. */
@@ -78,16 +78,15 @@ describe('the scenario schema', () => {
       allow: [],
       ask: [],
       deny: [],
-      maxConcurrency: 10,
+      policy: 'seed',
       toolMode: 'full',
       deferTools: false,
       mcpServers: [],
-      resultOrder: 'request',
-      cascade: 'bash',
-      bashConcurrency: 'never',
       answers: {},
       defaultAnswer: 'allow',
     });
+    // The scheduling settings come from the policy (the seed's, by default).
+    expect(effectiveSettings(result.scenario.settings)).toMatchObject({ maxConcurrency: 10, resultOrder: 'request', cascade: 'bash', bashConcurrency: 'never', concurrentTools: 'declared' });
   });
 
   it('gives a tool block without latencyMs a latency of 0', () => {

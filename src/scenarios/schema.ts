@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkScenario, checkTurn, checkWorkspacePath } from './checks';
+import { CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, type SchedulingSettings } from './policies';
 
 /**
  * The scenario format, version 1 (design.md, Scenarios), as one Zod schema. Every object is strict: a field the
@@ -91,7 +92,16 @@ export const settingsSchema = z
     allow: z.array(z.string()).default([]).describe('Allow rules, e.g. "Bash(npm run test:*)" or "Read(src/**)".'),
     ask: z.array(z.string()).default([]).describe('Ask rules: matching calls ask for permission.'),
     deny: z.array(z.string()).default([]).describe('Deny rules; a bare tool name removes the tool from the pool.'),
-    maxConcurrency: z.int().positive().default(10).describe('At most this many concurrency-safe calls execute at once.'),
+    policy: z
+      .enum(POLICY_NAMES)
+      .default('seed')
+      .describe(
+        `A real agent's scheduling policy, as a named preset; the scheduling settings below override it one by one. ${POLICY_NAMES.map((name) => `${name}: ${POLICIES[name].summary}`).join(' ')}`,
+      ),
+    maxConcurrency: z
+      .union([z.int().positive(), z.literal('none')])
+      .optional()
+      .describe('At most this many concurrency-safe calls execute at once ("none": no cap). Default: the policy’s (10 for the seed).'),
     toolMode: z.enum(['full', 'simple']).default('full').describe('simple keeps only Bash, Read and Edit in the pool.'),
     deferTools: z
       .union([z.boolean(), z.literal('auto')])
@@ -102,9 +112,24 @@ export const settingsSchema = z
       .array(z.enum(['demo']))
       .default([])
       .describe('MCP servers to connect; "demo" is the in-process demo server whose tools join the pool as mcp__demo__*.'),
-    resultOrder: z.enum(['request', 'completion']).default('request').describe('request: yield results in request order; completion: a finished safe call may pass a slower safe sibling.'),
-    cascade: z.enum(['bash', 'any', 'none']).default('bash').describe('Which failing tool cancels its siblings: Bash only, any tool, or none.'),
-    bashConcurrency: z.enum(['never', 'read-only']).default('never').describe('never: every Bash call is unsafe; read-only: read-only commands run in parallel.'),
+    resultOrder: z
+      .enum(['request', 'completion'])
+      .optional()
+      .describe('request: yield results in request order; completion: a finished safe call may pass a slower safe sibling. Default: the policy’s.'),
+    cascade: z
+      .enum(CASCADES)
+      .optional()
+      .describe(
+        'Which failing call cancels its siblings: bash (a Bash error), any (an error of any tool), every-error (any error result, failed validation and denials included), every-error-but-read-only (as every-error, but not a read-only call’s), none. Default: the policy’s.',
+      ),
+    bashConcurrency: z
+      .enum(['never', 'read-only'])
+      .optional()
+      .describe('never: every Bash call is unsafe; read-only: read-only commands run in parallel. Default: the policy’s.'),
+    concurrentTools: z
+      .enum(CONCURRENT_TOOLS)
+      .optional()
+      .describe('Which calls may run beside others: declared (each tool says), all-but-edits (every call but file edits), all (every call). Default: the policy’s.'),
     answers: z.record(z.string(), answerSchema).default({}).describe('Scripted answers to permission asks, by tool_use id.'),
     defaultAnswer: answerSchema.default('allow').describe('The answer to any ask that `answers` does not name.'),
   })
@@ -117,7 +142,7 @@ const scenarioShape = z
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'the id must be kebab-case: lowercase letters and digits joined by single "-", e.g. "seed-partition"' })
       .describe('A kebab-case id, e.g. "seed-partition".'),
     title: z.string().min(1).describe('A one-line title.'),
-    description: z.string().min(1).describe('Markdown: what the scenario teaches.'),
+    description: z.string().optional().describe('Markdown: what the scenario teaches (optional: a regression scenario may teach nothing).'),
     workspace: z
       .strictObject({ files: filesRecord('The workspace’s files: relative path → content.') })
       .prefault({ files: {} })
@@ -147,8 +172,21 @@ export const scenarioSchema = scenarioShape.superRefine(checkScenario).meta({
 export type Scenario = z.output<typeof scenarioShape>;
 /** A scenario as written, before defaults (what a file or the editor holds). */
 export type ScenarioInput = z.input<typeof scenarioShape>;
-/** The effective settings: every default applied. */
+/** The settings as validated: defaults applied, scheduling settings only where the scenario gives them. */
 export type ScenarioSettings = z.output<typeof settingsSchema>;
+/** The settings a run uses: the policy's scheduling with the scenario's own on top. */
+export type EffectiveSettings = Omit<ScenarioSettings, keyof SchedulingSettings> & SchedulingSettings;
+
+/** The settings a run uses: the policy preset's scheduling settings, each overridden by the scenario's own. */
+export function effectiveSettings(settings: ScenarioSettings): EffectiveSettings {
+  const explicit: Partial<SchedulingSettings> = {};
+  if (settings.maxConcurrency !== undefined) explicit.maxConcurrency = settings.maxConcurrency;
+  if (settings.resultOrder !== undefined) explicit.resultOrder = settings.resultOrder;
+  if (settings.cascade !== undefined) explicit.cascade = settings.cascade;
+  if (settings.bashConcurrency !== undefined) explicit.bashConcurrency = settings.bashConcurrency;
+  if (settings.concurrentTools !== undefined) explicit.concurrentTools = settings.concurrentTools;
+  return { ...settings, ...resolveScheduling(settings.policy, explicit) };
+}
 /** One scripted model response. */
 export type ScenarioTurn = z.output<typeof turnShape>;
 /** A content block of a scripted response. */

@@ -28,9 +28,14 @@ describe('parseScenario', () => {
     expect(!result.ok && result.errors[0]!.message).toBe('the scenario is not valid JSON: line 1, column 8: expected a value, found \'}\'');
   });
 
+  it('takes a scenario without a description (a regression scenario may teach nothing)', () => {
+    const result = parseScenario(JSON.stringify({ id: 'ci-check', title: 'CI check', turns: [{ stream: [] }] }));
+    expect(result.ok && result.scenario.description).toBeUndefined();
+  });
+
   it('lists the schema errors of JSON that is not a valid scenario', () => {
     const result = parseScenario(JSON.stringify({ id: 'tiny', turns: [{ stream: [], extra: 1 }] }), 'x.json');
-    expect(!result.ok && result.errors.map((e) => e.path)).toEqual(['title', 'description', 'turns[0].extra']);
+    expect(!result.ok && result.errors.map((e) => e.path)).toEqual(['title', 'turns[0].extra']);
   });
 });
 

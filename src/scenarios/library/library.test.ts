@@ -37,7 +37,7 @@ describe('the built-in scenario library', () => {
   it('holds every required scenario, each valid and with a description and expectations', () => {
     expect(parsed.map((s) => s.id)).toEqual(expect.arrayContaining(REQUIRED));
     for (const scenario of parsed) {
-      expect(scenario.description.length).toBeGreaterThan(80);
+      expect(scenario.description?.length).toBeGreaterThan(80);
       expect(scenario.turns.some((turn) => turn.expect) || scenario.expect).toBeTruthy();
     }
   });

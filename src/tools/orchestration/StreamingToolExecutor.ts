@@ -1,4 +1,4 @@
-import type { ToolResultBlock, ToolUseBlock } from '../execution';
+import type { CallOutcome, ToolResultBlock, ToolUseBlock } from '../execution';
 import { CallAbortedError, childController, describeAbort, toolUseError, type AbortCause, type LinkedController } from './abort';
 import { CallTracker, type TrackedCall } from './callTracker';
 import { labelCall } from './callLabel';
@@ -180,18 +180,34 @@ export class StreamingToolExecutor implements ToolScheduler {
 
   private onCompleted(call: TrackedCall): void {
     if (call.phase.state !== 'completed') return;
-    const { outcome } = call.phase.settlement;
-    const cascades =
-      outcome === 'error' &&
-      !this.siblingCause &&
-      (this.options.cascade === 'any' || (this.options.cascade === 'bash' && call.block.name === 'Bash'));
-    if (cascades) {
+    if (!this.siblingCause && this.cascades(call, call.phase.settlement.outcome)) {
       this.siblingCause = { kind: 'sibling', failedCall: labelCall(call.block) };
       this.settleQueued(this.siblingCause, 'cancelled');
       this.sibling.controller.abort(new CallAbortedError(this.siblingCause));
       return;
     }
     if (!this.discarded && !this.siblingCause && !this.turn.signal.aborted) this.scan();
+  }
+
+  /** Whether this call's failure cancels its siblings, under the cascade policy. */
+  private cascades(call: TrackedCall, outcome: CallOutcome): boolean {
+    const anyError = outcome === 'error' || outcome === 'invalid' || outcome === 'denied';
+    switch (this.options.cascade) {
+      case 'bash':
+        return outcome === 'error' && call.block.name === 'Bash';
+      case 'any':
+        return outcome === 'error';
+      case 'every-error':
+        return anyError;
+      case 'every-error-but-read-only':
+        return anyError && !(this.options.isReadOnly?.(call.block) ?? false);
+      case 'none':
+        return false;
+      default: {
+        const exhaustive: never = this.options.cascade;
+        return exhaustive;
+      }
+    }
   }
 
   private onInterrupt(): void {

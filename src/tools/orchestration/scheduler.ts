@@ -13,6 +13,8 @@ export interface SchedulerOptions extends Omit<CallTrackerOptions, 'onCompleted'
   turnSignal: AbortSignal;
   /** Whether a block may run beside others (the partition's rule, with the Bash policy applied). */
   isConcurrencySafe: (block: ToolUseBlock) => boolean;
+  /** Whether a block only reads (the `every-error-but-read-only` cascade spares such calls' errors). */
+  isReadOnly?: (block: ToolUseBlock) => boolean;
 }
 
 

@@ -1,7 +1,11 @@
 import type { StartTiming } from './startRule';
 
-/** Which errors cancel a call's siblings: a Bash error (the seed's rule), any error, or none. */
-export type CascadePolicy = 'bash' | 'any' | 'none';
+/**
+ * Which failing calls cancel their siblings: a Bash error (the seed's rule), an error of any tool,
+ * every error result (failed validation and denials too), every error result but a read-only
+ * call's, or none.
+ */
+export type CascadePolicy = 'bash' | 'any' | 'every-error' | 'every-error-but-read-only' | 'none';
 
 /**
  * How calls are grouped: by the partition (each call's safety), `serial` (every call alone) or
@@ -22,7 +26,10 @@ export const STRATEGIES: readonly Strategy[] = ['streaming', 'batched', 'serial'
 export interface StrategySchedule {
   timing: StartTiming;
   grouping: Grouping;
-  /** Only the streaming path cancels siblings; the others run to the end, as the real agent's non-streaming path does. */
+  /**
+   * Whether this strategy, run as a baseline, cancels siblings: only streaming does; the others run
+   * every call to its end, as the real agent's non-streaming path does.
+   */
   cascades: boolean;
 }
 

@@ -1,0 +1,75 @@
+import { POLICIES } from '../scenarios/policies';
+import type { EffectiveSettings } from '../scenarios/schema';
+import { isBlockConcurrencySafe, lookupTool, parseToolInput, type ToolUseBlock } from '../tools/execution';
+import type { CascadePolicy, Strategy } from '../tools/orchestration/strategy';
+import { STRATEGY_SCHEDULES } from '../tools/orchestration/strategy';
+import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
+import type { ToolPool } from '../tools/pool';
+
+/** The tools that write files: under `concurrentTools: all-but-edits` they run alone. */
+const EDIT_TOOLS: readonly string[] = ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'];
+
+/** Whether a Bash call's command is read-only by the AST analysis. */
+function readOnlyBash(pool: ToolPool, block: ToolUseBlock): boolean {
+  const tool = lookupTool(pool, block.name);
+  if (tool?.name !== 'Bash') return false;
+  const parsed = parseToolInput(tool, block);
+  return parsed.ok && isReadOnlyBashCommand((parsed.input as { command: string }).command).readOnly;
+}
+
+/**
+ * Which calls may run beside others, under the run's settings: each tool's own word (`declared`;
+ * with `bashConcurrency: read-only` a Bash command the AST analysis finds read-only counts as
+ * safe, the real agent's rule, and under `never` every Bash call is unsafe, the seed's), every
+ * call but file edits (`all-but-edits`), or every call (`all`).
+ */
+export function concurrencyRule(pool: ToolPool, settings: Pick<EffectiveSettings, 'bashConcurrency' | 'concurrentTools'>): (block: ToolUseBlock) => boolean {
+  switch (settings.concurrentTools) {
+    case 'all':
+      return () => true;
+    case 'all-but-edits':
+      return (block) => !EDIT_TOOLS.includes(lookupTool(pool, block.name)?.name ?? block.name);
+    case 'declared':
+      if (settings.bashConcurrency === 'never') return (block) => isBlockConcurrencySafe(pool, block);
+      return (block) => isBlockConcurrencySafe(pool, block) || readOnlyBash(pool, block);
+    default: {
+      const exhaustive: never = settings.concurrentTools;
+      return exhaustive;
+    }
+  }
+}
+
+/** Whether a call only reads (its tool says so for its input; a Bash command by the AST analysis). */
+export function readOnlyRule(pool: ToolPool): (block: ToolUseBlock) => boolean {
+  return (block) => {
+    const tool = lookupTool(pool, block.name);
+    if (!tool) return false;
+    if (tool.name === 'Bash') return readOnlyBash(pool, block);
+    const parsed = parseToolInput(tool, block);
+    try {
+      return parsed.ok && tool.isReadOnly(parsed.input) === true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** The strategy a run uses: the one asked for, else its policy's own. */
+export function runStrategy(settings: Pick<EffectiveSettings, 'policy'>, asked?: Strategy): Strategy {
+  return asked ?? POLICIES[settings.policy].strategy;
+}
+
+/**
+ * Which failures cancel siblings in a run. The policy's cascade holds under its own strategy and
+ * under streaming; a non-streaming strategy asked for as a baseline (batched, serial or parallel
+ * under a streaming policy) runs every call to its end, as the real agent's non-streaming path does.
+ */
+export function cascadeFor(strategy: Strategy, settings: Pick<EffectiveSettings, 'policy' | 'cascade'>): CascadePolicy {
+  const own = POLICIES[settings.policy].strategy === strategy;
+  return own || STRATEGY_SCHEDULES[strategy].cascades ? settings.cascade : 'none';
+}
+
+/** The cap as a number (`none`: no cap). */
+export function capOf(maxConcurrency: number | 'none'): number {
+  return maxConcurrency === 'none' ? Infinity : maxConcurrency;
+}

@@ -1,0 +1,164 @@
+/**
+ * Real agents' scheduling policies as named presets (design.md, Policies). Each is data: how the
+ * agent schedules tool calls, and what that knowledge rests on. A scenario names one in
+ * `settings.policy`; any scheduling setting it also gives overrides the preset's.
+ */
+
+export const POLICY_NAMES = [
+  'seed',
+  'claude-code-1.0',
+  'claude-code-2.1.39',
+  'claude-code-2.1.128',
+  'claude-code-2.1.161',
+  'gemini-cli',
+  'codex',
+  'ai-sdk-5',
+  'ai-sdk-7',
+  'cline',
+] as const;
+export type PolicyName = (typeof POLICY_NAMES)[number];
+
+/** Which failing calls cancel their siblings. */
+export const CASCADES = ['bash', 'any', 'every-error', 'every-error-but-read-only', 'none'] as const;
+export type Cascade = (typeof CASCADES)[number];
+
+/** Which calls may run beside others. */
+export const CONCURRENT_TOOLS = ['declared', 'all-but-edits', 'all'] as const;
+export type ConcurrentTools = (typeof CONCURRENT_TOOLS)[number];
+
+/** When tools start and how they group: the four strategies. */
+export type PolicyStrategy = 'streaming' | 'batched' | 'serial' | 'parallel';
+
+/** The scheduling settings a policy fixes (and a scenario may override one by one). */
+export interface SchedulingSettings {
+  /** At most this many calls execute at once; `none`: no cap. */
+  maxConcurrency: number | 'none';
+  resultOrder: 'request' | 'completion';
+  cascade: Cascade;
+  /** Under `declared`: `never` counts every Bash call unsafe, `read-only` lets read-only commands run together. */
+  bashConcurrency: 'never' | 'read-only';
+  /** `declared`: each tool's own `isConcurrencySafe`; `all-but-edits`: every call but file edits; `all`: every call. */
+  concurrentTools: ConcurrentTools;
+}
+
+export interface PolicyPreset {
+  readonly name: PolicyName;
+  /** The agent, e.g. "Claude Code". */
+  readonly agent: string;
+  /** The version or period the preset describes. */
+  readonly version: string;
+  /** What the preset rests on: changelogs, source, real session logs. */
+  readonly source: string;
+  /** One sentence on what sets it apart. */
+  readonly summary: string;
+  /** When its tools start and how they group. */
+  readonly strategy: PolicyStrategy;
+  readonly settings: SchedulingSettings;
+}
+
+const CLAUDE_CODE_2_1: SchedulingSettings = { maxConcurrency: 10, resultOrder: 'completion', cascade: 'every-error', bashConcurrency: 'read-only', concurrentTools: 'declared' };
+
+export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
+  seed: {
+    name: 'seed',
+    agent: 'The book',
+    version: 'the chapter this playground implements',
+    source: 'The chapter’s description of the StreamingToolExecutor, partitionToolCalls and runTools.',
+    summary: 'Tools start while the stream arrives; every Bash call is unsafe; results in request order; a Bash error cancels its siblings.',
+    strategy: 'streaming',
+    settings: { maxConcurrency: 10, resultOrder: 'request', cascade: 'bash', bashConcurrency: 'never', concurrentTools: 'declared' },
+  },
+  'claude-code-1.0': {
+    name: 'claude-code-1.0',
+    agent: 'Claude Code',
+    version: '1.0.x',
+    source: 'Real session logs of 1.0.98 and 1.0.108: tool calls start only after the whole response has streamed; sibling cancellation was not seen in them, so the seed’s is assumed.',
+    summary: 'Waits for the whole response, then runs the partition’s batches; results in request order.',
+    strategy: 'batched',
+    settings: { maxConcurrency: 10, resultOrder: 'request', cascade: 'bash', bashConcurrency: 'never', concurrentTools: 'declared' },
+  },
+  'claude-code-2.1.39': {
+    name: 'claude-code-2.1.39',
+    agent: 'Claude Code',
+    version: '2.1.38 and 2.1.39',
+    source: 'Real session logs: each call starts 2–12 ms after its block closes; read-only Bash commands run together; results come back in completion order; any error result (a Read of a missing file too) cancelled the siblings, also calls arriving after the error.',
+    summary: 'Streaming, read-only Bash concurrent, completion order, and any error result cancels every sibling.',
+    strategy: 'streaming',
+    settings: CLAUDE_CODE_2_1,
+  },
+  'claude-code-2.1.128': {
+    name: 'claude-code-2.1.128',
+    agent: 'Claude Code',
+    version: '2.1.128',
+    source: 'The changelog: a failing read-only command no longer cancels its siblings.',
+    summary: 'As 2.1.39, but an error of a read-only call cancels nothing.',
+    strategy: 'streaming',
+    settings: { ...CLAUDE_CODE_2_1, cascade: 'every-error-but-read-only' },
+  },
+  'claude-code-2.1.161': {
+    name: 'claude-code-2.1.161',
+    agent: 'Claude Code',
+    version: '2.1.161 and later',
+    source: 'The changelog: each tool returns its own result independently (no sibling cancellation); streaming always on since 2.1.154; the cap is CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY, 10 by default.',
+    summary: 'As 2.1.39, with no sibling cancellation at all.',
+    strategy: 'streaming',
+    settings: { ...CLAUDE_CODE_2_1, cascade: 'none' },
+  },
+  'gemini-cli': {
+    name: 'gemini-cli',
+    agent: 'gemini-cli',
+    version: 'mid-2026',
+    source: 'Its scheduler’s source: it waits for the stream to end, runs a contiguous run of calls together unless the model marks one wait_for_previous, always runs edit tools alone (after parallel edits of one file overwrote each other), has no cap and cancels nothing.',
+    summary: 'After the stream: every call together but edits, which run alone; no cap; request order.',
+    strategy: 'batched',
+    settings: { maxConcurrency: 'none', resultOrder: 'request', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all-but-edits' },
+  },
+  codex: {
+    name: 'codex',
+    agent: 'Codex CLI',
+    version: 'codex-rs',
+    source: 'Its source: each call starts as its item completes during the stream; tools marked parallel share a read lock, the others take the write lock (exclusive, first come first served); results in call order (FuturesOrdered); no cap; no cancellation.',
+    summary: 'Streaming, a read/write lock with no cap, results in call order.',
+    strategy: 'streaming',
+    settings: { maxConcurrency: 'none', resultOrder: 'request', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'declared' },
+  },
+  'ai-sdk-5': {
+    name: 'ai-sdk-5',
+    agent: 'Vercel AI SDK',
+    version: '5 and 6',
+    source: 'Its source and docs: each tool call executes as soon as it is parsed, all of them in parallel, and results stream back as they complete.',
+    summary: 'Every call at once as it arrives, no partition, completion order.',
+    strategy: 'streaming',
+    settings: { maxConcurrency: 'none', resultOrder: 'completion', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all' },
+  },
+  'ai-sdk-7': {
+    name: 'ai-sdk-7',
+    agent: 'Vercel AI SDK',
+    version: '7',
+    source: 'Its source: tool calls run after the model call ends, all at once (Promise.all).',
+    summary: 'After the stream, every call at once, completion order.',
+    strategy: 'parallel',
+    settings: { maxConcurrency: 'none', resultOrder: 'completion', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all' },
+  },
+  cline: {
+    name: 'cline',
+    agent: 'Cline',
+    version: 'today',
+    source: 'Its docs and source: tools run one at a time after the response (sequential by default).',
+    summary: 'After the response, one call at a time.',
+    strategy: 'serial',
+    settings: { maxConcurrency: 1, resultOrder: 'request', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'declared' },
+  },
+};
+
+/** The policy's settings with whatever the scenario sets explicitly on top. */
+export function resolveScheduling(policy: PolicyName, explicit: Partial<SchedulingSettings>): SchedulingSettings {
+  const preset = POLICIES[policy].settings;
+  return {
+    maxConcurrency: explicit.maxConcurrency ?? preset.maxConcurrency,
+    resultOrder: explicit.resultOrder ?? preset.resultOrder,
+    cascade: explicit.cascade ?? preset.cascade,
+    bashConcurrency: explicit.bashConcurrency ?? preset.bashConcurrency,
+    concurrentTools: explicit.concurrentTools ?? preset.concurrentTools,
+  };
+}
