@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import LZString from 'lz-string';
-import { startFakeMessagesServer, type FakeMessagesServer } from '../src/live/testing/fakeMessagesServer';
-import { conversationFixture, fallbackFixture, type LiveFixture } from '../src/live/testing/scripts';
+import { startFakeMessagesServer, type FakeMessagesServer } from '../test/live/fakeMessagesServer';
+import { conversationFixture, fallbackFixture, type LiveFixture } from '../test/live/scripts';
 
 /**
  * Live mode against a loopback fake of the Messages API (no test reaches the internet): the real

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../run/events';
-import { liveSettings } from './testing/harness';
+import { liveSettings } from '../../test/live/harness';
 import { recordingFromEvents, recordingId } from './recording';
 
 const meta = { workspace: { 'a.txt': 'a\n' }, settings: liveSettings(), prompt: 'Read a.txt\nand tell me', model: 'claude-test', recordedAt: new Date(Date.UTC(2026, 11, 1, 9, 5, 7)) };
