@@ -14,6 +14,12 @@ export interface PendingAsk {
   answer(answer: 'allow' | 'deny', always: boolean): void;
 }
 
+/** A scenario's text another pane asks the scenario panel to import, as if it were a chosen file. */
+export interface ScenarioImportRequest {
+  fileName: string;
+  text: string;
+}
+
 /** The settings a person may change on the page, over the scenario's own. */
 export type SettingsOverrides = Partial<
   Pick<ScenarioSettings, 'permissionMode' | 'maxConcurrency' | 'resultOrder' | 'cascade' | 'bashConcurrency' | 'deferTools'>
@@ -58,6 +64,8 @@ export interface PlaygroundState {
   addedAllowRules: string[];
   sandbox: Pick<SandboxChoice, 'kind' | 'state' | 'reason'>;
   compare: { status: 'idle' | 'running' | 'done'; entries: CompareEntry[] };
+  /** A scenario waiting for the scenario panel to import it (the panel takes it, once). */
+  scenarioImport: ScenarioImportRequest | null;
 }
 
 export const initialState: PlaygroundState = {
@@ -80,6 +88,7 @@ export const initialState: PlaygroundState = {
   addedAllowRules: [],
   sandbox: { kind: 'virtual', state: 'checking' },
   compare: { status: 'idle', entries: [] },
+  scenarioImport: null,
 };
 
 export const usePlayground = create<PlaygroundState>(() => initialState);
