@@ -1,10 +1,10 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunEvent } from '../run/events';
 import { validateScenario } from '../scenarios/validate';
-import type { AnyTool } from '../tools/types';
 import { Header as HeaderView } from './app/Header';
 import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
 import { PoolPanel as PoolPanelView } from './app/PoolPanel';
+import { RunProblems } from './app/RunProblems';
 import { Scrubber } from './app/Scrubber';
 import { SettingsPanel as SettingsPanelView } from './app/SettingsPanel';
 import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
@@ -13,7 +13,7 @@ import { currentSandbox, editWorkspaceFile, onSandboxChange, openScenario, playb
 import { parseUrl, ScenarioPanel as ScenarioPanelView, type ScenarioEntry } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import { createBashFeedWriter, createTerminalFeed, LazyTerminal as LazyTerminalView } from './terminal';
-import { ResultList, Timeline } from './timeline';
+import { ResultList, Timeline, useToolFinder } from './timeline';
 import { Workspace as WorkspaceView, type FileDiff } from './workspace';
 import type { InteractiveShell } from '../sandbox/types';
 
@@ -55,6 +55,7 @@ export function App() {
   const compare = usePlayground((state) => state.compare);
   const pendingAsk = usePlayground((state) => state.pendingAsk);
   const running = status === 'running';
+  const findTool = useToolFinder();
   useShortcuts();
 
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
@@ -126,14 +127,6 @@ export function App() {
   const { changedPaths, diffs } = useMemo(() => workspaceChanges(scenarioFiles, files), [scenarioFiles, files]);
   const deleteFile = useCallback((path: string) => editWorkspaceFile(path, null), []);
   const createFile = useCallback((path: string) => editWorkspaceFile(path, ''), []);
-
-  // The tools' renderers for the result list. The registry pulls in the shell parser (just-bash),
-  // so it loads after the first paint.
-  const [tools, setTools] = useState<ReadonlyMap<string, AnyTool>>(new Map());
-  useEffect(() => {
-    void import('../tools/registry').then(({ getAllBaseTools }) => setTools(new Map(getAllBaseTools().map((tool) => [tool.name, tool]))));
-  }, []);
-  const findTool = useCallback((name: string): AnyTool | undefined => tools.get(name), [tools]);
 
   return (
     <div className="app" data-running={running}>
@@ -225,24 +218,4 @@ function workspaceChanges(before: Record<string, string>, files: Record<string, 
   return { changedPaths, diffs };
 }
 
-const NO_FAILURES: readonly string[] = [];
 const NO_FILES: Record<string, string> = {};
-
-/** Why a run failed, and which expectations it missed. */
-function RunProblems() {
-  const message = usePlayground((state) => state.message);
-  const failures = usePlayground((state) => state.record.expectations?.failures ?? NO_FAILURES);
-  if (!message && failures.length === 0) return null;
-  return (
-    <div className="problems" role="alert">
-      {message && <p>{message}</p>}
-      {failures.length > 0 && (
-        <ul>
-          {failures.map((failure) => (
-            <li key={failure}>{failure}</li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
