@@ -9,7 +9,7 @@ import { Scrubber } from './app/Scrubber';
 import { SettingsPanel as SettingsPanelView } from './app/SettingsPanel';
 import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
-import { currentSandbox, editWorkspaceFile, onSandboxChange, openScenario, playbackNow, prepareWorkspace, runCompare, snapshotCurrentFiles, startRun } from './controller';
+import { dispatchRun, editWorkspaceFile, openScenario, playbackNow, prepareWorkspace, runCompare, snapshotCurrentFiles } from './controller';
 import { parseUrl, ScenarioPanel as ScenarioPanelView, type ScenarioEntry } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import { createBashFeedWriter, createTerminalFeed, LazyTerminal as LazyTerminalView } from './terminal';
@@ -45,7 +45,7 @@ export function App() {
   const pendingAutorun = useRef(url.autorun);
   const [side, setSide] = useState<SideTab>('scenarios');
   const [centre, setCentre] = useState<CentreTab>('timeline');
-  const status = usePlayground((state) => state.status);
+  const status = usePlayground((state) => state.run.status);
   const scenario = usePlayground((state) => state.scenario);
   const strategy = usePlayground((state) => state.strategy);
   const events = usePlayground((state) => state.events);
@@ -67,7 +67,7 @@ export function App() {
     void prepareWorkspace();
     if (pendingAutorun.current) {
       pendingAutorun.current = false;
-      void startRun();
+      dispatchRun({ kind: 'replay' });
     }
   }, []);
 
@@ -89,11 +89,13 @@ export function App() {
     let open: InteractiveShell | null = null;
     const attach = () => {
       open?.close();
-      open = currentSandbox()?.shell?.() ?? null;
+      open = usePlayground.getState().sandbox.current?.shell?.() ?? null;
       setShell(open);
     };
     attach();
-    const off = onSandboxChange(attach);
+    const off = usePlayground.subscribe((state, previous) => {
+      if (state.sandbox.current !== previous.sandbox.current) attach();
+    });
     return () => {
       off();
       open?.close();

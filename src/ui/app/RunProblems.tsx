@@ -4,7 +4,7 @@ const NO_FAILURES: readonly string[] = [];
 
 /** Why a run failed, and which expectations it missed. */
 export function RunProblems() {
-  const message = usePlayground((state) => state.message);
+  const message = usePlayground((state) => (state.run.status === 'error' ? state.run.message : ''));
   const failures = usePlayground((state) => state.record.expectations?.failures ?? NO_FAILURES);
   if (!message && failures.length === 0) return null;
   return (
