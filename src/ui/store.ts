@@ -102,6 +102,8 @@ export interface PlaygroundState {
   compare: { status: 'idle' | 'running' | 'done'; entries: CompareEntry[] };
   /** A scenario waiting for the scenario panel to import it (the panel takes it, once). */
   scenarioImport: ScenarioImportRequest | null;
+  /** Run the next scenario opened at once (a link's `&autorun=1`); cleared when it has. */
+  autorun: boolean;
 }
 
 export const initialState: PlaygroundState = {
@@ -123,6 +125,7 @@ export const initialState: PlaygroundState = {
   sandbox: { choice: virtualChoice(undefined, 'checking'), current: null },
   compare: { status: 'idle', entries: [] },
   scenarioImport: null,
+  autorun: false,
 };
 
 export const usePlayground = create<PlaygroundState>(() => initialState);

@@ -4,7 +4,7 @@
  * strategies compared (`compare`). Components render the store and call these; they do not
  * orchestrate.
  */
-export { dispatchRun, openScenario, resetRun, setStrategy, startLive, startRun, stopRun, whyNoRun, type RunRequest } from './runs';
+export { dispatchRun, openEntry, openScenario, resetRun, setStrategy, startLive, startRun, stopRun, whyNoRun, type RunRequest } from './runs';
 export { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
 export { editWorkspaceFile, prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sandbox';
 export { chooseSandbox, virtualChoice, type SandboxChoice } from './sandboxChoice';

@@ -2,10 +2,13 @@ import type { Strategy } from '../../run/events';
 import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/recordReducer';
 import type { Scenario } from '../../scenarios/schema';
+import { validateScenario } from '../../scenarios/validate';
 import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
+import type { ScenarioEntry } from '../scenarios';
 import { appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunState } from '../store';
 import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
+import { prepareWorkspace } from './sandbox';
 
 /** What to run: the open scenario replayed (Step starts one paused), or a live model's run from it. */
 export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; options: LiveOptions };
@@ -135,6 +138,21 @@ export function openScenario(scenario: Scenario, source: PlaygroundState['source
     addedAllowRules: [],
     compare: { status: 'idle', entries: [] },
   });
+}
+
+/**
+ * Opens a scenario the scenario panel hands over: on start, on a pick, on Apply. Its files go into
+ * an idle sandbox for the terminal, and the first one opened runs at once when a link asked.
+ */
+export function openEntry(entry: ScenarioEntry): void {
+  const parsed = validateScenario(JSON.parse(entry.json));
+  if (!parsed.ok) return;
+  openScenario(parsed.scenario, entry.source);
+  void prepareWorkspace();
+  if (usePlayground.getState().autorun) {
+    usePlayground.setState({ autorun: false });
+    dispatchRun({ kind: 'replay' });
+  }
 }
 
 /** The strategy the next replay runs under. */
