@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import LZString from 'lz-string';
-import { startFakeMessagesServer, type FakeMessagesServer } from '../src/live/testing/fakeMessagesServer';
-import { conversationFixture, fallbackFixture, type LiveFixture } from '../src/live/testing/scripts';
+import { startFakeMessagesServer, type FakeMessagesServer } from '../test/live/fakeMessagesServer';
+import { conversationFixture, fallbackFixture, type LiveFixture } from '../test/live/scripts';
 
 /**
  * Live mode against a loopback fake of the Messages API (no test reaches the internet): the real
@@ -140,6 +140,13 @@ test('the Live panel: the key stays in memory, text streams in, and the recordin
   // The recording replays headless to the same outcomes (its expectations are the live run's).
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/replay.ts', path, '--format', 'summary'], { cwd: process.cwd() });
   expect(stdout).toContain('expectations: passed');
+
+  // Saved as the person's own scenario: the scenario panel imports it, lists it and opens it.
+  await page.getByRole('button', { name: 'Save as my scenario' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Live: Live base');
+  await page.getByRole('tab', { name: 'Scenarios', exact: true }).click();
+  await expect(page.getByTestId('scenario-list-mine').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByTestId('scenario-editing')).toContainText('Editing your scenario');
 });
 
 test('a rate limit is retried after the time the API asks for, and the Live panel says so', async ({ page }) => {

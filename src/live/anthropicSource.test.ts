@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationMessage, ModelSource, SourceItem } from '../model/loop';
 import { createVirtualClock } from '../time/virtualClock';
 import { createAnthropicSource, type AnthropicSourceOptions } from './anthropicSource';
-import { scriptedFetch, type Script } from './testing/scriptedApi';
-import { TEST_API_KEY } from './testing/harness';
-import { errorEvent, messageEvents, startEvents, streamReply, type ScriptedReply } from './testing/wire';
+import { scriptedFetch, type Script } from '../../test/live/scriptedApi';
+import { TEST_API_KEY } from '../../test/live/harness';
+import { errorEvent, messageEvents, startEvents, streamReply, type ScriptedReply } from '../../test/live/wire';
 
 const readTool = { name: 'Read', description: 'Reads a file.', input_schema: { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] } };
 const prompt: ConversationMessage[] = [{ role: 'user', content: 'Read a.txt' }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../run/events';
-import { liveSettings } from './testing/harness';
+import { liveSettings } from '../../test/live/harness';
 import { buildRecord } from '../run/reduceRun';
 import { recordingFromRecord, recordingId, type RecordingMeta } from './recording';
 

@@ -5,10 +5,10 @@ import { runScenario } from '../run/runScenario';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
 import { validateScenario } from '../scenarios/validate';
 import { createVirtualClock } from '../time/virtualClock';
-import { liveSettings, messagesOf, resultIds, runScriptedLive, TEST_API_KEY, toolUseIds, type ScriptedLiveRun } from './testing/harness';
-import type { RecordedRequest } from './testing/scriptedApi';
-import { conversationFixture, fallbackFixture } from './testing/scripts';
-import { blockEvents, errorEvent, startEvents, streamReply, type ScriptBlock, type ScriptedReply } from './testing/wire';
+import { liveSettings, messagesOf, resultIds, runScriptedLive, TEST_API_KEY, toolUseIds, type ScriptedLiveRun } from '../../test/live/harness';
+import type { RecordedRequest } from '../../test/live/scriptedApi';
+import { conversationFixture, fallbackFixture } from '../../test/live/scripts';
+import { blockEvents, errorEvent, startEvents, streamReply, type ScriptBlock, type ScriptedReply } from '../../test/live/wire';
 
 /** Where the first event matching `match` is in the log (fails the test when there is none). */
 function indexOf(events: readonly RunEvent[], match: (event: RunEvent) => boolean, what: string): number {

@@ -32,7 +32,7 @@ const EMPTY_META: RecordMeta = {
  * id map, lists grow in place. Plain, immutable snapshots of the turns are built on demand and
  * cached per node until that node changes (a change marks the node and its ancestors dirty), so
  * reading the record after each event rebuilds only what changed. `meta` is replaced, never changed.
- * Only `recordReducer` drives this; everyone else sees the immutable `RunRecord`.
+ * Only `reduceRun.ts` drives this; everyone else sees the immutable `RunRecord`.
  */
 export class RecordTree {
   meta: RecordMeta = EMPTY_META;

@@ -7,7 +7,7 @@ import { getAllBaseTools } from '../tools/registry';
 import { createNodeSandbox } from './nodeSandbox';
 import type { Sandbox } from './types';
 import { createVirtualSandbox } from './virtualSandbox';
-import { FakeWebContainer } from './webcontainer/fakeWebContainer';
+import { FakeWebContainer } from '../../test/webcontainer/fakeWebContainer';
 import { createWebContainerSandbox } from './webcontainer/webcontainerSandbox';
 
 /**

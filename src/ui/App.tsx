@@ -1,21 +1,18 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RunEvent } from '../run/events';
-import { validateScenario } from '../scenarios/validate';
-import type { AnyTool } from '../tools/types';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Header as HeaderView } from './app/Header';
 import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
 import { PoolPanel as PoolPanelView } from './app/PoolPanel';
+import { RunProblems } from './app/RunProblems';
 import { Scrubber } from './app/Scrubber';
 import { SettingsPanel as SettingsPanelView } from './app/SettingsPanel';
 import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
-import { currentSandbox, editWorkspaceFile, onSandboxChange, openScenario, playbackNow, prepareWorkspace, runCompare, snapshotCurrentFiles, startRun } from './controller';
-import { parseUrl, ScenarioPanel as ScenarioPanelView, type ScenarioEntry } from './scenarios';
+import { openEntry, playbackNow, runCompare } from './controller';
+import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
-import { createBashFeedWriter, createTerminalFeed, LazyTerminal as LazyTerminalView } from './terminal';
-import { ResultList, Timeline } from './timeline';
-import { Workspace as WorkspaceView, type FileDiff } from './workspace';
-import type { InteractiveShell } from '../sandbox/types';
+import { TerminalPane as TerminalPaneView } from './terminal';
+import { ResultList, Timeline, useToolFinder } from './timeline';
+import { WorkspacePane as WorkspacePaneView } from './workspace';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
 const LivePanel = lazy(() => import('./live/LivePanel').then((module) => ({ default: module.LivePanel })));
@@ -29,8 +26,8 @@ const PoolPanel = memo(PoolPanelView);
 const SettingsPanel = memo(SettingsPanelView);
 const Splitter = memo(SplitterView);
 const ScenarioPanel = memo(ScenarioPanelView);
-const LazyTerminal = memo(LazyTerminalView);
-const Workspace = memo(WorkspaceView);
+const TerminalPane = memo(TerminalPaneView);
+const WorkspacePane = memo(WorkspacePaneView);
 
 const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tool pool', live: 'Live' };
 
@@ -39,101 +36,25 @@ const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
 type SideTab = 'scenarios' | 'settings' | 'pool' | 'live';
 type CentreTab = 'timeline' | 'compare';
 
-/** The page (SPEC §9): scenarios and settings on the left, the live timeline in the centre, results on the right, workspace and terminal below. */
+/**
+ * The page's layout: scenarios and settings on the left, the live timeline in the centre, results
+ * on the right, workspace and terminal below. It lays out and renders; what happens is the
+ * controller's, on the store.
+ */
 export function App() {
   const [url] = useState(() => parseUrl(window.location));
-  const pendingAutorun = useRef(url.autorun);
   const [side, setSide] = useState<SideTab>('scenarios');
   const [centre, setCentre] = useState<CentreTab>('timeline');
-  const status = usePlayground((state) => state.status);
+  const running = usePlayground((state) => state.run.status === 'running');
   const scenario = usePlayground((state) => state.scenario);
   const strategy = usePlayground((state) => state.strategy);
-  const events = usePlayground((state) => state.events);
-  const liveRecord = usePlayground((state) => state.record);
-  const cursor = usePlayground((state) => state.cursor);
-  const record = useMemo(() => visibleRecord({ events, record: liveRecord, cursor }), [events, liveRecord, cursor]);
+  const record = usePlayground(visibleRecord);
   const compare = usePlayground((state) => state.compare);
   const pendingAsk = usePlayground((state) => state.pendingAsk);
-  const running = status === 'running';
+  const findTool = useToolFinder();
   useShortcuts();
 
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
-
-  const onOpen = useCallback((entry: ScenarioEntry) => {
-    const parsed = validateScenario(JSON.parse(entry.json));
-    if (!parsed.ok) return;
-    openScenario(parsed.scenario, entry.source);
-    void prepareWorkspace();
-    if (pendingAutorun.current) {
-      pendingAutorun.current = false;
-      void startRun();
-    }
-  }, []);
-
-  // The terminal: Bash output as it streams, and a shell into the current sandbox.
-  const feed = useMemo(() => createTerminalFeed(), []);
-  const fed = useRef<{ events: RunEvent[] | null; count: number; write: (event: RunEvent) => void }>({ events: null, count: 0, write: createBashFeedWriter(feed) });
-  useEffect(() => {
-    const seen = fed.current;
-    if (events.length < seen.count || (seen.events !== null && events[0] !== seen.events[0])) {
-      seen.count = 0;
-      seen.write = createBashFeedWriter(feed);
-    }
-    for (let i = seen.count; i < events.length; i++) seen.write(events[i]!);
-    seen.count = events.length;
-    seen.events = events;
-  }, [events, feed]);
-  const [shell, setShell] = useState<InteractiveShell | null>(null);
-  useEffect(() => {
-    let open: InteractiveShell | null = null;
-    const attach = () => {
-      open?.close();
-      open = currentSandbox()?.shell?.() ?? null;
-      setShell(open);
-    };
-    attach();
-    const off = onSandboxChange(attach);
-    return () => {
-      off();
-      open?.close();
-    };
-  }, []);
-
-  // The workspace follows the sandbox: after each completed call, and when the run ends.
-  const [snapshot, setSnapshot] = useState<{ completed: number; files: Record<string, string> } | null>(null);
-  const completed = usePlayground((state) => state.completedCalls);
-  const lastSnapshot = useRef(0);
-  useEffect(() => {
-    if (!running || completed === 0) return;
-    // At most four snapshots a second: a thousand-call run must not re-read the workspace per call.
-    let cancelled = false;
-    const wait = Math.max(0, lastSnapshot.current + 250 - performance.now());
-    const timer = setTimeout(() => {
-      lastSnapshot.current = performance.now();
-      void snapshotCurrentFiles().then((files) => {
-        if (!cancelled && files) setSnapshot({ completed, files });
-      });
-    }, wait);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [completed, running]);
-  const scenarioFiles = scenario?.workspace.files ?? NO_FILES;
-  // Idle: the scenario's files (with edits); running: the sandbox as of the latest finished call
-  // (before the first one, the scenario's); ended: the run's final files.
-  const files = status === 'idle' ? scenarioFiles : running ? (snapshot && completed > 0 ? snapshot.files : scenarioFiles) : record.files;
-  const { changedPaths, diffs } = useMemo(() => workspaceChanges(scenarioFiles, files), [scenarioFiles, files]);
-  const deleteFile = useCallback((path: string) => editWorkspaceFile(path, null), []);
-  const createFile = useCallback((path: string) => editWorkspaceFile(path, ''), []);
-
-  // The tools' renderers for the result list. The registry pulls in the shell parser (just-bash),
-  // so it loads after the first paint.
-  const [tools, setTools] = useState<ReadonlyMap<string, AnyTool>>(new Map());
-  useEffect(() => {
-    void import('../tools/registry').then(({ getAllBaseTools }) => setTools(new Map(getAllBaseTools().map((tool) => [tool.name, tool]))));
-  }, []);
-  const findTool = useCallback((name: string): AnyTool | undefined => tools.get(name), [tools]);
 
   return (
     <div className="app" data-running={running}>
@@ -148,7 +69,7 @@ export function App() {
             ))}
           </div>
           <div className="tab-body" hidden={side !== 'scenarios'}>
-            <ScenarioPanel currentId={scenario?.id ?? ''} onOpen={onOpen} running={running} initialUrl={url} strategy={strategy} />
+            <ScenarioPanel currentId={scenario?.id ?? ''} onOpen={openEntry} running={running} initialUrl={url} strategy={strategy} />
           </div>
           <div className="tab-body" hidden={side !== 'settings'}>
             <SettingsPanel />
@@ -204,45 +125,15 @@ export function App() {
           <Splitter variable="--bottom" axis="y" min={140} max={600} invert label="Resize the workspace and terminal" />
           <div className="bottom-panes">
             <section className="pane workspace-pane" aria-label="Workspace">
-              <Workspace files={files} changedPaths={changedPaths} diffs={diffs} editable={!running} onEdit={editWorkspaceFile} onDelete={deleteFile} onCreate={createFile} />
+              <WorkspacePane />
             </section>
             <section className="pane terminal-pane" aria-label="Terminal">
-              <LazyTerminal feed={feed} shell={shell} />
+              <TerminalPane />
             </section>
           </div>
         </div>
       </main>
       <PermissionDialog ask={pendingAsk} />
-    </div>
-  );
-}
-
-/** The files that differ from the scenario's, with their before and after. */
-function workspaceChanges(before: Record<string, string>, files: Record<string, string>): { changedPaths: Set<string>; diffs: Record<string, FileDiff> } {
-  const changedPaths = new Set([...Object.keys(files), ...Object.keys(before)].filter((path) => files[path] !== before[path]));
-  const diffs: Record<string, FileDiff> = {};
-  for (const path of changedPaths) diffs[path] = { before: before[path] ?? '', after: files[path] ?? '' };
-  return { changedPaths, diffs };
-}
-
-const NO_FAILURES: readonly string[] = [];
-const NO_FILES: Record<string, string> = {};
-
-/** Why a run failed, and which expectations it missed. */
-function RunProblems() {
-  const message = usePlayground((state) => state.message);
-  const failures = usePlayground((state) => state.record.expectations?.failures ?? NO_FAILURES);
-  if (!message && failures.length === 0) return null;
-  return (
-    <div className="problems" role="alert">
-      {message && <p>{message}</p>}
-      {failures.length > 0 && (
-        <ul>
-          {failures.map((failure) => (
-            <li key={failure}>{failure}</li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }

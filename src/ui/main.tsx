@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { SandboxKind } from '../sandbox/types';
 import { App } from './App';
-import { setSandboxChoice, startLive, startRun } from './controller';
-import { chooseSandbox, virtualChoice } from './session/sandboxChoice';
+import type { RunRecord } from '../run/record';
+import { chooseSandbox, setSandboxChoice, startLive, startRun, virtualChoice } from './controller';
 import { parseUrl } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import './theme.css';
@@ -13,11 +13,11 @@ declare global {
   interface Window {
     /** For the console and for tests: the page's run, as data. */
     playground: {
-      /** The current run record (SPEC §7), as the page shows it. */
+      /** The current run record, as the page shows it (up to the scrubber's position). */
       record(): ReturnType<typeof visibleRecord>;
-      /** Starts the current scenario; resolves with its record. */
-      run(): ReturnType<typeof startRun>;
-      /** The page's state (the zustand store). */
+      /** Replays the current scenario; resolves with its record, or `null` when it could not start or failed. */
+      run(): Promise<RunRecord | null>;
+      /** The page's state (the zustand store): the run as `run.status`, `run.kind`, `run.paused`. */
       state(): ReturnType<typeof usePlayground.getState>;
       /**
        * Starts a live run with a real model, exactly as the Live panel does; resolves with its
@@ -28,13 +28,14 @@ declare global {
   }
 }
 
-// `&strategy=NAME` applies before the first scenario opens (an autorun starts with it).
-const strategy = parseUrl(window.location).strategy;
-if (strategy) usePlayground.setState({ strategy });
+// `&strategy=NAME` applies before the first scenario opens (an autorun starts with it), and
+// `&autorun=1` runs that first scenario as soon as it is open.
+const url = parseUrl(window.location);
+usePlayground.setState({ autorun: url.autorun, ...(url.strategy ? { strategy: url.strategy } : {}) });
 
 window.playground = {
   record: () => visibleRecord(usePlayground.getState()),
-  run: () => startRun(),
+  run: () => startRun({ kind: 'replay' }).catch(() => null),
   state: () => usePlayground.getState(),
   startLive: (options) => startLive(options),
 };

@@ -2,16 +2,58 @@ import { create } from 'zustand';
 import type { RunEvent, Strategy } from '../run/events';
 import type { RunRecord } from '../run/record';
 import { buildRecord, createEmptyRecord } from '../run/reduceRun';
+import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioSettings } from '../scenarios/schema';
+import type { Playback } from '../time/playback';
 import type { PermissionRequest } from '../tools/types';
-import type { SandboxChoice } from './session/sandboxChoice';
+import { virtualChoice, type SandboxChoice } from './controller/sandboxChoice';
 
-export type RunStatus = 'idle' | 'running' | 'done' | 'error';
+/** What a run is: a scenario replayed, or a live model's run from the scenario's workspace. */
+export type RunKind = 'replay' | 'live';
+
+/**
+ * The page's run, as one value: nothing run yet (or reset), running, ended, or failed with why.
+ * Only a replay can pause (a live model does not wait), so only its running state says whether it is.
+ */
+export type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; kind: 'replay'; paused: boolean }
+  | { status: 'running'; kind: 'live' }
+  | { status: 'done'; kind: RunKind }
+  | { status: 'error'; kind: RunKind; message: string };
+
+export type RunStatus = RunState['status'];
+
+/**
+ * What the running run holds on to, for Stop, Pause, Step, speed and the timeline's now line.
+ * Not data (an abort controller, a playback, a clock): no component draws it.
+ */
+export interface ActiveRun {
+  abort: AbortController;
+  /** A replay's playback (pause, step, speed); a live run has none: the model sets the pace. */
+  playback: Playback | null;
+  /** The time to draw as now, in ms from the run's start. */
+  now: () => number;
+}
+
+/** The sandbox the page runs on: which kind it makes, and the one the terminal and the workspace follow. */
+export interface SandboxSlice {
+  /** Which sandbox each run gets (WebContainer boots in the background; the badge shows the choice). */
+  choice: SandboxChoice;
+  /** The latest run's sandbox, or an idle one holding the scenario's files; `null` before either. */
+  current: Sandbox | null;
+}
 
 /** A permission ask waiting for the person at the page. */
 export interface PendingAsk {
   request: PermissionRequest;
   answer(answer: 'allow' | 'deny', always: boolean): void;
+}
+
+/** A scenario's text another pane asks the scenario panel to import, as if it were a chosen file. */
+export interface ScenarioImportRequest {
+  fileName: string;
+  text: string;
 }
 
 /** The settings a person may change on the page, over the scenario's own. */
@@ -28,7 +70,7 @@ export interface CompareEntry {
 /**
  * The page's state. The run is kept as its event log; the record shown is a fold of the log up to
  * the scrubber's position (`cursor`, or all of it), so step back, scrub and replay need no
- * snapshots (UX.md: log events, derive state).
+ * snapshots: log the events, derive the state.
  */
 export interface PlaygroundState {
   scenario: Scenario | null;
@@ -36,12 +78,12 @@ export interface PlaygroundState {
   source: 'built-in' | 'user' | 'shared';
   strategy: Strategy;
   overrides: SettingsOverrides;
-  status: RunStatus;
-  /** What the current (or last) run is: a scenario replay, or a live model's run. */
-  runKind: 'replay' | 'live';
-  /** The last live run as a scenario that replays it (issue 6), until the next run. */
+  /** The current (or last) run's state. */
+  run: RunState;
+  /** The running run's handles; `null` when no run is going. */
+  activeRun: ActiveRun | null;
+  /** The last live run as a scenario that replays it, until the next run starts. */
   liveRecording: Scenario | null;
-  message: string;
   events: RunEvent[];
   /** How many `call_completed` events the log holds (the workspace re-reads the sandbox on a change). */
   completedCalls: number;
@@ -49,15 +91,19 @@ export interface PlaygroundState {
   record: RunRecord;
   /** The scrubber: show the record after this many events; `null` follows the end. */
   cursor: number | null;
+  /** The replay speed (a multiple of the scenario's timings); it carries over to the next run. */
   speed: number;
-  paused: boolean;
   /** Open the permission dialog for every ask instead of the scenario's scripted answers. */
   askMe: boolean;
   pendingAsk: PendingAsk | null;
   /** Rules the person added with "allow always", per run session. */
   addedAllowRules: string[];
-  sandbox: Pick<SandboxChoice, 'kind' | 'state' | 'reason'>;
+  sandbox: SandboxSlice;
   compare: { status: 'idle' | 'running' | 'done'; entries: CompareEntry[] };
+  /** A scenario waiting for the scenario panel to import it (the panel takes it, once). */
+  scenarioImport: ScenarioImportRequest | null;
+  /** Run the next scenario opened at once (a link's `&autorun=1`); cleared when it has. */
+  autorun: boolean;
 }
 
 export const initialState: PlaygroundState = {
@@ -65,29 +111,45 @@ export const initialState: PlaygroundState = {
   source: 'built-in',
   strategy: 'streaming',
   overrides: {},
-  status: 'idle',
-  runKind: 'replay',
+  run: { status: 'idle' },
+  activeRun: null,
   liveRecording: null,
-  message: '',
   events: [],
   completedCalls: 0,
   record: createEmptyRecord(),
   cursor: null,
   speed: 1,
-  paused: false,
   askMe: false,
   pendingAsk: null,
   addedAllowRules: [],
-  sandbox: { kind: 'virtual', state: 'checking' },
+  sandbox: { choice: virtualChoice(undefined, 'checking'), current: null },
   compare: { status: 'idle', entries: [] },
+  scenarioImport: null,
+  autorun: false,
 };
 
 export const usePlayground = create<PlaygroundState>(() => initialState);
 
-/** The record the page draws: the whole run, or the run up to the scrubber. */
+/** Whether the run is a replay standing paused (the Pause button's state). */
+export function isPaused(run: RunState): boolean {
+  return run.status === 'running' && run.kind === 'replay' && run.paused;
+}
+
+/** The last scrubbed position folded, per event log: every pane that draws it shares one fold. */
+const scrubbed = new WeakMap<readonly RunEvent[], { cursor: number; record: RunRecord }>();
+
+/**
+ * The record the page draws: the whole run, or the run up to the scrubber. The same inputs give the
+ * same object, so it works as a store selector.
+ */
 export function visibleRecord(state: Pick<PlaygroundState, 'events' | 'record' | 'cursor'>): RunRecord {
-  if (state.cursor === null || state.cursor >= state.events.length) return state.record;
-  return buildRecord(state.events.slice(0, Math.max(0, state.cursor)));
+  const { events, cursor } = state;
+  if (cursor === null || cursor >= events.length) return state.record;
+  const kept = scrubbed.get(events);
+  if (kept?.cursor === cursor) return kept.record;
+  const record = buildRecord(events.slice(0, Math.max(0, cursor)));
+  scrubbed.set(events, { cursor, record });
+  return record;
 }
 
 /** Appends a batch of events (one per animation frame at most) to the log and the live record. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeBootApi } from './fakeWebContainer';
+import { createFakeBootApi } from '../../../test/webcontainer/fakeWebContainer';
 
 // boot.ts keeps one boot per page in module state: each test gets a fresh copy of the module.
 async function freshBoot() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeWebContainer, type FakeWebContainerOptions } from './fakeWebContainer';
+import { FakeWebContainer, type FakeWebContainerOptions } from '../../../test/webcontainer/fakeWebContainer';
 import { createWebContainerSandbox } from './webcontainerSandbox';
 
 const ROOT = '/home/workspace';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeWebContainer } from './fakeWebContainer';
+import { FakeWebContainer } from '../../../test/webcontainer/fakeWebContainer';
 import { createWebContainerSandbox } from './webcontainerSandbox';
 
 const ROOT = '/home/workspace';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeWebContainer } from './fakeWebContainer';
+import { FakeWebContainer } from '../../../test/webcontainer/fakeWebContainer';
 import { createWebContainerSandbox } from './webcontainerSandbox';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,19 +1,18 @@
 import { STRATEGIES, type Strategy } from '../../run/events';
-import { resetRun, setSpeed, setStrategy, startRun, step, stopRun, togglePause } from '../controller';
-import { usePlayground } from '../store';
+import { dispatchRun, resetRun, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
+import { isPaused, usePlayground } from '../store';
 import { SandboxBadge } from './SandboxBadge';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 
 /** The header: the run controls, strategy, speed and the sandbox badge. The scenario picker sits in the sidebar. */
 export function Header({ title }: { title: string }) {
-  const status = usePlayground((state) => state.status);
+  const running = usePlayground((state) => state.run.status === 'running');
+  const live = usePlayground((state) => state.run.status === 'running' && state.run.kind === 'live');
+  const paused = usePlayground((state) => isPaused(state.run));
   const strategy = usePlayground((state) => state.strategy);
   const speed = usePlayground((state) => state.speed);
-  const paused = usePlayground((state) => state.paused);
   const hasScenario = usePlayground((state) => state.scenario !== null);
-  const running = status === 'running';
-  const live = usePlayground((state) => state.runKind === 'live') && running;
   return (
     <header className="app-header">
       <h1>
@@ -21,7 +20,7 @@ export function Header({ title }: { title: string }) {
         <span className="scenario-title">{title}</span>
       </h1>
       <div className="controls" role="toolbar" aria-label="Run controls">
-        <button type="button" className="primary" disabled={!hasScenario || running} onClick={() => void startRun()} title="Run (Space)">
+        <button type="button" className="primary" disabled={!hasScenario || running} onClick={() => dispatchRun({ kind: 'replay' })} title="Run (Space)">
           Run
         </button>
         <button type="button" disabled={!running || live} onClick={togglePause} aria-pressed={paused} title={live ? 'A live run cannot pause: the model does not wait' : 'Pause or resume (Space)'}>
@@ -64,7 +63,7 @@ export function Header({ title }: { title: string }) {
 }
 
 function RunStatus() {
-  const status = usePlayground((state) => state.status);
+  const status = usePlayground((state) => state.run.status);
   const passed = usePlayground((state) => state.record.expectations?.passed);
   const text =
     status === 'done' ? (passed === false ? 'done · expectations not met' : passed ? 'done · expectations met' : 'done') : status;

@@ -5,7 +5,7 @@ import { usePlayground } from '../store';
 export function Scrubber() {
   const total = usePlayground((state) => state.events.length);
   const cursor = usePlayground((state) => state.cursor);
-  const running = usePlayground((state) => state.status === 'running');
+  const running = usePlayground((state) => state.run.status === 'running');
   if (total === 0) return null;
   const position = cursor ?? total;
   return (

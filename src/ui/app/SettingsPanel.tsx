@@ -1,11 +1,11 @@
 import { usePlayground, type SettingsOverrides } from '../store';
 
-/** The settings of SPEC §6 a person may change over the scenario's own (they apply to the next run). */
+/** The run settings a person may change over the scenario's own (they apply to the next run). */
 export function SettingsPanel() {
   const scenario = usePlayground((state) => state.scenario);
   const overrides = usePlayground((state) => state.overrides);
   const askMe = usePlayground((state) => state.askMe);
-  const running = usePlayground((state) => state.status === 'running');
+  const running = usePlayground((state) => state.run.status === 'running');
   if (!scenario) return null;
   const settings = { ...scenario.settings, ...overrides };
   const set = (change: SettingsOverrides) => usePlayground.setState((state) => ({ overrides: { ...state.overrides, ...change } }));

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { startRun, step, stopRun, togglePause } from '../controller';
+import { dispatchRun, step, stopRun, togglePause } from '../controller';
 import { usePlayground } from '../store';
 
 /** Space runs or pauses, `.` steps, Escape stops; not while typing in a field or an editor. */
@@ -9,15 +9,16 @@ export function useShortcuts(): void {
       const target = event.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], .monaco-editor, .xterm, dialog')) return;
       if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const { status, scenario } = usePlayground.getState();
+      const { run, scenario } = usePlayground.getState();
+      const running = run.status === 'running';
       if (event.key === ' ' && !(target instanceof HTMLButtonElement)) {
         event.preventDefault();
-        if (status === 'running') togglePause();
-        else if (scenario) void startRun();
+        if (running) togglePause();
+        else if (scenario) dispatchRun({ kind: 'replay' });
       } else if (event.key === '.') {
         event.preventDefault();
         if (scenario) step();
-      } else if (event.key === 'Escape' && status === 'running') {
+      } else if (event.key === 'Escape' && running) {
         stopRun();
       }
     };

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { startLive, stopRun } from '../controller';
+import { dispatchRun, stopRun } from '../controller';
 import { download } from '../download';
 import { usePlayground } from '../store';
 import { createKeyStore, tabStorage, type KeyStore } from './liveKey';
@@ -19,7 +19,7 @@ function keyStore(): KeyStore {
 const DEFAULT_API = 'https://api.anthropic.com';
 
 /**
- * Live mode (issue 6): a real model drives the same executor, from the current scenario's
+ * Live mode: a real model drives the same executor, from the current scenario's
  * workspace and settings. The key stays in memory (or this tab's sessionStorage when asked); the
  * other fields are kept for the next visit. The model's text streams in as it arrives; retries and
  * fallbacks are said here and drawn on the timeline; a finished run can be kept as a scenario.
@@ -31,14 +31,14 @@ export function LivePanel() {
   const [apiKey, setApiKey] = useState(() => keyStore().get());
   const [remember, setRemember] = useState(() => keyStore().remembered());
   const [problems, setProblems] = useState<LiveProblem[]>([]);
-  const status = usePlayground((state) => state.status);
-  const runKind = usePlayground((state) => state.runKind);
+  const run = usePlayground((state) => state.run);
   const events = usePlayground((state) => state.events);
   const recording = usePlayground((state) => state.liveRecording);
   const hasScenario = usePlayground((state) => state.scenario !== null);
-  const running = status === 'running';
-  const liveRunning = running && runKind === 'live';
-  const transcript = useMemo(() => (runKind === 'live' ? transcriptOf(events) : []), [events, runKind]);
+  const running = run.status === 'running';
+  const liveRunning = running && run.kind === 'live';
+  const live = run.status !== 'idle' && run.kind === 'live';
+  const transcript = useMemo(() => (live ? transcriptOf(events) : []), [events, live]);
 
   const update = (change: Partial<LiveForm>) => {
     const next = { ...form, ...change };
@@ -59,8 +59,8 @@ export function LivePanel() {
       return;
     }
     setProblems([]);
-    // Failures reach the page's status and message; nothing more to do with them here.
-    startLive(checked.options).catch(() => undefined);
+    // How the run goes (and why it failed) shows in the page's run state.
+    dispatchRun({ kind: 'live', options: checked.options });
   };
 
   const endpoint = form.baseURL.trim() || DEFAULT_API;

@@ -1,9 +1,10 @@
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
 import scenarioJsonSchema from '../../../public/scenario.schema.json';
 import type { Strategy } from '../../run/events';
-import { SCENARIO_IMPORT_EVENT, type ScenarioImportRequest } from './importRequest';
+import { takeScenarioImport } from './importRequest';
 import { LazyCodeEditor } from '../monaco';
 import { download } from '../download';
+import { usePlayground } from '../store';
 import { createDraftWriter } from './draftWriter';
 import { builtInEntry, draftKey, newEntry, resolveInitialEntry, takenIds, type OpenEntry, type ScenarioEntry } from './entries';
 import { ErrorList } from './ErrorList';
@@ -52,7 +53,8 @@ const readLocation = (): UrlState =>
 /**
  * The scenario picker and editor: the built-in lessons, the user's own scenarios, a JSON editor
  * with a live error list, and import, export and share. It owns its storage; the app only hears
- * of valid scenarios, through `onOpen`.
+ * of valid scenarios, through `onOpen`. Other panes ask it to import a scenario through the store
+ * (`requestScenarioImport`).
  */
 export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy, storage, baseUrl }: ScenarioPanelProps) {
   const [start] = useState(() => {
@@ -196,19 +198,16 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
     dispatch({ type: 'notify', tone: 'info', text: imported.renamed?.notice ?? `Imported “${imported.id}” into your scenarios.` });
     open({ source: 'user', id: imported.id, text: imported.json });
   };
-  // Other panes (the Live panel's "Save as my scenario") import through the same path.
-  const latestImport = useRef(importText);
-  useLayoutEffect(() => {
-    latestImport.current = importText;
+  // Other panes (the Live panel's "Save as my scenario") import through the same path, by a
+  // request left in the store.
+  const importWaiting = usePlayground((playground) => playground.scenarioImport !== null);
+  const importRequested = useEffectEvent(() => {
+    const request = takeScenarioImport();
+    if (request) importText(request.fileName, request.text);
   });
   useEffect(() => {
-    const onRequest = (event: Event) => {
-      const { fileName, text } = (event as CustomEvent<ScenarioImportRequest>).detail;
-      latestImport.current(fileName, text);
-    };
-    window.addEventListener(SCENARIO_IMPORT_EVENT, onRequest);
-    return () => window.removeEventListener(SCENARIO_IMPORT_EVENT, onRequest);
-  }, []);
+    if (importWaiting) importRequested();
+  }, [importWaiting]);
 
   const exportFile = () => {
     const file = exportScenarioFile(state.text);

@@ -1,15 +1,17 @@
-/** The event the scenario panel listens for to import a scenario made elsewhere on the page. */
-export const SCENARIO_IMPORT_EVENT = 'tsp:import-scenario';
-
-export interface ScenarioImportRequest {
-  fileName: string;
-  text: string;
-}
+import { usePlayground, type ScenarioImportRequest } from '../store';
 
 /**
  * Asks the scenario panel to import `text` as if it were a chosen file: the same checks, id
- * dedupe, saving and notices (the panel owns the person's scenario storage).
+ * dedupe, saving and notices (the panel owns the person's scenario storage). The request waits in
+ * the store until the panel takes it.
  */
 export function requestScenarioImport(fileName: string, text: string): void {
-  window.dispatchEvent(new CustomEvent<ScenarioImportRequest>(SCENARIO_IMPORT_EVENT, { detail: { fileName, text } }));
+  usePlayground.setState({ scenarioImport: { fileName, text } });
+}
+
+/** The scenario panel's side: the waiting request, if any, taken out of the store (each is handled once). */
+export function takeScenarioImport(): ScenarioImportRequest | null {
+  const request = usePlayground.getState().scenarioImport;
+  if (request) usePlayground.setState({ scenarioImport: null });
+  return request;
 }

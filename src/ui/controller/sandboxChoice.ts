@@ -23,7 +23,7 @@ export function virtualChoice(reason: string | undefined, state: SandboxChoice['
 }
 
 /**
- * Chooses the page's sandbox (issue 4): WebContainer when the page is cross-origin isolated and it
+ * Chooses the page's sandbox: WebContainer when the page is cross-origin isolated and it
  * boots within its timeout, else the virtual sandbox with the reason. `forced` comes from
  * `?sandbox=virtual|webcontainer`.
  */

@@ -1,7 +1,7 @@
-import { createVirtualSandbox } from '../../sandbox/virtualSandbox';
-import { settingsSchema, type ScenarioSettings } from '../../scenarios/schema';
-import { createVirtualClock, type VirtualClock } from '../../time/virtualClock';
-import { runLive, type LiveRunResult, type RunLiveOptions } from '../runLive';
+import { createVirtualSandbox } from '../../src/sandbox/virtualSandbox';
+import { settingsSchema, type ScenarioSettings } from '../../src/scenarios/schema';
+import { createVirtualClock, type VirtualClock } from '../../src/time/virtualClock';
+import { runLive, type LiveRunResult, type RunLiveOptions } from '../../src/live/runLive';
 import { scriptedFetch, type RecordedRequest, type Script } from './scriptedApi';
 
 /** A key that looks real enough to be searched for in everything a run leaves behind. */

@@ -1,5 +1,5 @@
 import type { WebContainerProcess } from '@webcontainer/api';
-import { posix } from '../posixPath';
+import { posix } from '../../src/sandbox/posixPath';
 import type { FakeWebContainerFs } from './fakeWebContainerFs';
 
 /**

@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVirtualSandbox } from '../../sandbox/virtualSandbox';
-import { createRealClock } from '../../time/clock';
-import { runLive } from '../runLive';
+import { createVirtualSandbox } from '../../src/sandbox/virtualSandbox';
+import { createRealClock } from '../../src/time/clock';
+import { runLive } from '../../src/live/runLive';
 import { startFakeMessagesServer, type FakeMessagesServer } from './fakeMessagesServer';
 import { liveSettings, messagesOf, resultIds, TEST_API_KEY } from './harness';
 import { conversationFixture, fallbackFixture } from './scripts';

@@ -1,6 +1,6 @@
 import type { DirEnt, FileSystemTree, FSWatchCallback, FSWatchOptions, IFSWatcher } from '@webcontainer/api';
-import { posix } from '../posixPath';
-import type { WebContainerFsLike } from './webcontainerLike';
+import { posix } from '../../src/sandbox/posixPath';
+import type { WebContainerFsLike } from '../../src/sandbox/webcontainer/webcontainerLike';
 
 /** An error shaped like the ones WebContainer's fs throws (Node's: a code and a message naming it). */
 export function fsError(code: 'ENOENT' | 'EEXIST' | 'EISDIR' | 'ENOTDIR' | 'ENOTEMPTY', syscall: string, path: string): Error {

@@ -1,8 +1,8 @@
 import type { BootOptions, FileSystemTree, SpawnOptions } from '@webcontainer/api';
-import { posix } from '../posixPath';
+import { posix } from '../../src/sandbox/posixPath';
 import { FakeProcess, runFakeScript } from './fakeJsh';
 import { FakeWebContainerFs } from './fakeWebContainerFs';
-import type { WebContainerBootApi, WebContainerLike } from './webcontainerLike';
+import type { WebContainerBootApi, WebContainerLike } from '../../src/sandbox/webcontainer/webcontainerLike';
 
 /** Options of {@link FakeWebContainer}. */
 export interface FakeWebContainerOptions {

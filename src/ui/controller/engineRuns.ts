@@ -1,0 +1,129 @@
+import type { RunEvent, Strategy } from '../../run/events';
+import type { RunRecord } from '../../run/record';
+import type { Scenario } from '../../scenarios/schema';
+import { createRealClock } from '../../time/clock';
+import { createVirtualClock, type VirtualClock } from '../../time/virtualClock';
+import { createPlayback, type Playback } from '../../time/playback';
+import type { CanUseTool } from '../../tools/types';
+import type { LiveOptions } from '../live/liveSettings';
+import { pageCanUseTool } from './permissionAsks';
+import { adoptSandbox, freshSandbox } from './sandbox';
+
+/** What the page gives every run it starts: where the events go, and the Stop signal. */
+export interface RunWiring {
+  onEvent: (event: RunEvent) => void;
+  signal: AbortSignal;
+}
+
+/** How the engine ended a run. */
+export interface RunEnd {
+  /** The engine's record (its `error`, when set, is why the run failed). */
+  record: RunRecord;
+  /** Why the run failed when the record does not say it (a live request refused for good). */
+  failure?: string;
+  /** A live run as a scenario that replays it. */
+  recording?: Scenario;
+}
+
+/** A run of one kind, made but not started: the page shows it running, then starts it. */
+export interface EngineRun {
+  /** Pause, step and speed: a replay's; a live run has none (the model sets the pace). */
+  playback: Playback | null;
+  /** The time to draw as now, in ms from the run's start. */
+  now: () => number;
+  start(): Promise<RunEnd>;
+}
+
+/**
+ * Replays one scenario under one strategy on a fresh sandbox, on `clock`. With `keepSandbox` the
+ * sandbox becomes the page's (the terminal and the workspace follow it); without, it is disposed of
+ * when the run ends. No `canUseTool`: the scenario's scripted answers.
+ */
+export async function replayScenario(
+  scenario: Scenario,
+  strategy: Strategy,
+  clock: VirtualClock,
+  options: { signal: AbortSignal; onEvent?: (event: RunEvent) => void; canUseTool?: CanUseTool; keepSandbox?: boolean },
+): Promise<RunRecord> {
+  const { runScenario } = await import('../../run/runScenario');
+  const sandbox = await freshSandbox();
+  if (options.keepSandbox) await adoptSandbox(sandbox);
+  try {
+    return await clock.runUntil(
+      runScenario({
+        scenario,
+        sandbox,
+        strategy,
+        clock,
+        signal: options.signal,
+        ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+        ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
+      }),
+    );
+  } finally {
+    if (!options.keepSandbox) await sandbox.dispose().catch(() => undefined);
+  }
+}
+
+/** The page's replay of a scenario: paced by a playback (speed, pause, step), asks answered by the page. */
+export function replayRun(scenario: Scenario, settings: { strategy: Strategy; speed: number; paused: boolean }, wiring: RunWiring): EngineRun {
+  const playback = createPlayback({ speed: settings.speed, paused: settings.paused });
+  const clock = createVirtualClock({ pacer: playback });
+  return {
+    playback,
+    now: () => clock.displayNow(),
+    start: async () => ({
+      record: await replayScenario(scenario, settings.strategy, clock, {
+        onEvent: wiring.onEvent,
+        signal: wiring.signal,
+        canUseTool: pageCanUseTool(scenario),
+        keepSandbox: true,
+      }),
+    }),
+  };
+}
+
+/**
+ * A live run: the scenario's workspace (with the person's edits) and settings, driven by a real
+ * model through the Messages API, on the wall clock. Every ask opens the dialog. A request that
+ * failed for good (a refused key, retries used up) fails the run, and says why.
+ */
+export function liveRun(scenario: Scenario, options: LiveOptions, wiring: RunWiring): EngineRun {
+  const clock = createRealClock();
+  // The run's time starts once its sandbox is ready (WebContainer takes a moment to empty).
+  let origin = clock.now();
+  return {
+    playback: null,
+    now: () => clock.now() - origin,
+    async start() {
+      const { runLive } = await import('../../live/runLive');
+      const sandbox = await freshSandbox();
+      await adoptSandbox(sandbox);
+      origin = clock.now();
+      const { record, recording } = await runLive({
+        config: {
+          apiKey: options.apiKey,
+          model: options.model,
+          ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+          ...(options.system !== undefined ? { system: options.system } : {}),
+        },
+        prompt: options.prompt,
+        ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+        workspace: scenario.workspace.files,
+        settings: scenario.settings,
+        sandbox,
+        clock,
+        onEvent: wiring.onEvent,
+        signal: wiring.signal,
+        canUseTool: pageCanUseTool(scenario, { alwaysAsk: true }),
+        title: `Live: ${scenario.title}`,
+      });
+      const failed = record.turns.findLast((turn) => turn.agent === undefined && turn.streamEndReason === 'error');
+      return {
+        record,
+        recording,
+        ...(failed ? { failure: `The model's request failed: ${failed.streamEndMessage ?? 'no reason given'}` } : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import type { Strategy } from '../../run/events';
+import type { RunRecord } from '../../run/record';
+import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
+import type { Scenario } from '../../scenarios/schema';
+import { validateScenario } from '../../scenarios/validate';
+import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
+import type { ScenarioEntry } from '../scenarios';
+import { appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunState } from '../store';
+import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
+import { frameBatcher } from './frameBatcher';
+import { prepareWorkspace } from './sandbox';
+
+/** What to run: the open scenario replayed (Step starts one paused), or a live model's run from it. */
+export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; options: LiveOptions };
+
+/** The run-related state of a page with no run yet: an empty log, its record, no ask. */
+function emptyLog(): Pick<PlaygroundState, 'events' | 'completedCalls' | 'record' | 'cursor' | 'pendingAsk'> {
+  return { events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null };
+}
+
+/** Why a run cannot start now (no scenario open, a run going); `null` when it can. */
+export function whyNoRun(state: Pick<PlaygroundState, 'scenario' | 'activeRun'>): string | null {
+  if (!state.scenario) return 'no scenario is open yet (its workspace and settings are what a run starts from)';
+  if (state.activeRun) return 'a run is going; stop it first';
+  return null;
+}
+
+/**
+ * The record the page shows once a run ended: its own fold of the run's events (the same events
+ * the engine folded), with the engine's verdict added. Keeping the page's fold keeps every call
+ * object the timeline and the results already drew, so the last update redraws only what changed
+ * (taking the engine's record re-rendered all 1,000 results of a long run in one long task).
+ */
+function withVerdict(record: RunRecord): RunRecord {
+  const shown = usePlayground.getState().record;
+  return record.expectations ? withExpectations(shown, record.expectations) : shown;
+}
+
+/**
+ * Starts a run of the open scenario, with the page's settings, on a fresh sandbox that becomes the
+ * page's. Every kind goes through the same steps: the log is cleared and the run shows as running;
+ * its events reach the store in frame-sized batches; when it ends, the run shows as done, or as
+ * failed with why, and the record gets the engine's verdict. A run that was reset or replaced
+ * before it ended leaves the store alone.
+ *
+ * Resolves with the engine's record (also when the record says the run failed). Rejects when no
+ * run could start (the store is unchanged) or the engine threw (the store shows the error).
+ */
+export async function startRun(request: RunRequest): Promise<RunRecord> {
+  const state = usePlayground.getState();
+  const refusal = whyNoRun(state);
+  const scenario = effectiveScenario(state);
+  if (refusal !== null || !scenario) throw new Error(refusal ?? 'no scenario is open yet');
+  const abort = new AbortController();
+  /** Whether this run is still the page's (a reset or an open drops it). */
+  const current = () => usePlayground.getState().activeRun?.abort === abort;
+  const batcher = frameBatcher((events) => {
+    if (current()) appendEvents(events);
+  });
+  const wiring: RunWiring = { onEvent: (event) => batcher.push(event), signal: abort.signal };
+  const engine: EngineRun =
+    request.kind === 'replay'
+      ? replayRun(scenario, { strategy: state.strategy, speed: state.speed, paused: request.paused ?? false }, wiring)
+      : liveRun(scenario, request.options, wiring);
+  const active: ActiveRun = { abort, playback: engine.playback, now: engine.now };
+  const running: RunState = request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false } : { status: 'running', kind: 'live' };
+  usePlayground.setState({ run: running, activeRun: active, ...emptyLog(), liveRecording: null });
+  try {
+    const end = await engine.start();
+    batcher.flush();
+    if (current()) {
+      const message = end.record.error ?? end.failure;
+      usePlayground.setState({
+        run: message !== undefined ? { status: 'error', kind: request.kind, message } : { status: 'done', kind: request.kind },
+        activeRun: null,
+        record: withVerdict(end.record),
+        pendingAsk: null,
+        ...(end.recording ? { liveRecording: end.recording } : {}),
+      });
+    }
+    return end.record;
+  } catch (error: unknown) {
+    batcher.flush();
+    if (current()) {
+      const message = error instanceof Error ? error.message : String(error);
+      usePlayground.setState({ run: { status: 'error', kind: request.kind, message }, activeRun: null, pendingAsk: null });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Starts a run for a control (Run, Space, Step, a link's autorun, the Live panel) that does not
+ * wait for it: how the run goes shows in the store. A run that cannot start does nothing (the
+ * controls are off then).
+ */
+export function dispatchRun(request: RunRequest): void {
+  startRun(request).catch(() => undefined);
+}
+
+/**
+ * `window.playground.startLive`: checks the options first and refuses bad ones with every problem
+ * named, before any request goes out; then starts a live run. Resolves with the run record
+ * (`scenario: "live"`, `strategy: "streaming"`); the run's recording is kept for saving.
+ */
+export async function startLive(input: unknown): Promise<RunRecord> {
+  const checked = checkLiveOptions(input);
+  if (!checked.ok) throw new Error(`startLive: ${checked.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ')}`);
+  const refusal = whyNoRun(usePlayground.getState());
+  if (refusal !== null) throw new Error(`startLive: ${refusal}`);
+  return startRun({ kind: 'live', options: checked.options });
+}
+
+/** Stop: the user's interrupt; every call without a result gets one, and the run ends. */
+export function stopRun(): void {
+  const { activeRun, pendingAsk } = usePlayground.getState();
+  if (!activeRun) return;
+  activeRun.playback?.resume();
+  activeRun.abort.abort();
+  pendingAsk?.answer('deny', false);
+}
+
+/** Back to the scenario as opened: no run, no log. */
+export function resetRun(): void {
+  stopRun();
+  usePlayground.setState({ run: { status: 'idle' }, activeRun: null, ...emptyLog() });
+}
+
+/** Opens a validated scenario (the run, if any, is stopped and the log cleared). */
+export function openScenario(scenario: Scenario, source: PlaygroundState['source']): void {
+  stopRun();
+  usePlayground.setState({
+    scenario,
+    source,
+    run: { status: 'idle' },
+    activeRun: null,
+    ...emptyLog(),
+    addedAllowRules: [],
+    compare: { status: 'idle', entries: [] },
+  });
+}
+
+/**
+ * Opens a scenario the scenario panel hands over: on start, on a pick, on Apply. Its files go into
+ * an idle sandbox for the terminal, and the first one opened runs at once when a link asked.
+ */
+export function openEntry(entry: ScenarioEntry): void {
+  const parsed = validateScenario(JSON.parse(entry.json));
+  if (!parsed.ok) return;
+  openScenario(parsed.scenario, entry.source);
+  void prepareWorkspace();
+  if (usePlayground.getState().autorun) {
+    usePlayground.setState({ autorun: false });
+    dispatchRun({ kind: 'replay' });
+  }
+}
+
+/** The strategy the next replay runs under. */
+export function setStrategy(strategy: Strategy): void {
+  usePlayground.setState({ strategy });
+}

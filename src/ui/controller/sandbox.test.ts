@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUILT_IN_SCENARIOS } from '../../scenarios/library';
+import { validateScenario } from '../../scenarios/validate';
+import { initialState, usePlayground } from '../store';
+import { openScenario, startRun, stopRun } from './runs';
+import { editWorkspaceFile, prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sandbox';
+import { virtualChoice } from './sandboxChoice';
+
+function builtIn(id: string) {
+  const result = validateScenario(BUILT_IN_SCENARIOS.find((raw) => (raw as { id: string }).id === id));
+  if (!result.ok) throw new Error(`${id} is invalid`);
+  return result.scenario;
+}
+
+const until = async (check: () => boolean | Promise<boolean>) => {
+  for (let i = 0; i < 400 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await check()).toBe(true);
+};
+
+afterEach(() => {
+  stopRun();
+  usePlayground.setState(initialState, true);
+});
+
+describe('the page sandbox', () => {
+  it('keeps the choice the badge shows, and makes sandboxes of it', () => {
+    setSandboxChoice(virtualChoice('the virtual sandbox was asked for in the URL (?sandbox=virtual)'));
+    const { choice } = usePlayground.getState().sandbox;
+    expect([choice.kind, choice.state]).toEqual(['virtual', 'ready']);
+    expect(choice.reason).toContain('?sandbox=virtual');
+    expect(usePlayground.getState().sandbox.current).toBeNull();
+  });
+
+  it('holds the scenario in an idle sandbox before a run, and edits reach it', async () => {
+    const scenario = builtIn('seed-partition');
+    openScenario(scenario, 'built-in');
+    await prepareWorkspace();
+    const idle = usePlayground.getState().sandbox.current;
+    expect(idle).not.toBeNull();
+    expect(await snapshotCurrentFiles()).toEqual(scenario.workspace.files);
+
+    editWorkspaceFile('notes/todo.md', '- try the terminal\n');
+    expect(usePlayground.getState().scenario?.workspace.files['notes/todo.md']).toBe('- try the terminal\n');
+    await until(async () => (await snapshotCurrentFiles())?.['notes/todo.md'] === '- try the terminal\n');
+    const [first] = Object.keys(scenario.workspace.files);
+    editWorkspaceFile(first!, null);
+    await until(async () => (await snapshotCurrentFiles())?.[first!] === undefined);
+  });
+
+  it('follows the run: a run gets a sandbox of its own, which the page keeps after it', async () => {
+    openScenario(builtIn('seed-partition'), 'built-in');
+    await prepareWorkspace();
+    const idle = usePlayground.getState().sandbox.current;
+    usePlayground.setState({ speed: 50 });
+    const record = await startRun({ kind: 'replay' });
+    const after = usePlayground.getState().sandbox.current;
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(idle);
+    expect(await snapshotCurrentFiles()).toEqual(record.files);
+  });
+});
