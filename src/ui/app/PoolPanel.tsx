@@ -1,6 +1,6 @@
 import type { PoolReport } from '../../tools/filter';
 
-/** The tool pool pipeline (SPEC §3.7): each stage's kept and removed tools, the deferred ones, the token cost. */
+/** The tool pool pipeline (design.md, The pool and deferred discovery): each stage's kept and removed tools, the deferred ones, the token cost. */
 export function PoolPanel({ report }: { report: PoolReport | null }) {
   if (!report) {
     return (

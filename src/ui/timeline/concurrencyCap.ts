@@ -1,6 +1,6 @@
 import type { RunRecord, TurnRecord } from '../../run/record';
 
-/** The cap of SPEC §6 when the settings name none (the scenario schema's default). */
+/** The cap a record without one ran under (the seed policy's, the default). */
 export const DEFAULT_MAX_CONCURRENCY = 10;
 
 /** A stretch of time in which a turn's executing concurrency-safe calls filled the cap. */
@@ -18,9 +18,10 @@ export interface CapMoment {
   readonly cap: number;
 }
 
-/** The run's cap: `settings.maxConcurrency` when it is a positive number, else the default. */
+/** The run's cap: `settings.maxConcurrency` when it is a positive number, `Infinity` for `none`, else the default. */
 export function maxConcurrencyOf(record: RunRecord): number {
   const value = record.settings.maxConcurrency;
+  if (value === 'none') return Infinity;
   return typeof value === 'number' && value > 0 ? value : DEFAULT_MAX_CONCURRENCY;
 }
 
