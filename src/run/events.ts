@@ -64,6 +64,10 @@ export type RunEvent =
   | { type: 'todos_changed'; at: number; todos: TodoItem[]; by: string; agent?: string }
   /** The permission mode after a call (`by`) switched it. */
   | { type: 'permission_mode_changed'; at: number; mode: PermissionMode; by: string; agent?: string }
+  /** A Bash call started a background shell (`id`), which outlives the call. */
+  | { type: 'background_started'; at: number; id: string; startedBy: string; command: string; agent?: string }
+  /** A background shell ended: it exited (`exitCode`), a call stopped it (`by`), or the run ended. */
+  | { type: 'background_ended'; at: number; id: string; how: 'exit' | 'kill' | 'run-end'; exitCode: number | null; by?: string }
   | { type: 'run_ended'; at: number; files: Record<string, string>; error?: string };
 
 export type RunEventType = RunEvent['type'];

@@ -33,6 +33,8 @@ export interface RunRecord {
   /** The main agent's todo list as its latest TodoWrite left it (a sub-agent's list is its own). */
   readonly todos: readonly TodoItem[];
   readonly permissionModeChanges: readonly PermissionModeChange[];
+  /** Background shells (Bash with run_in_background): each outlives the call that started it. */
+  readonly background: readonly BackgroundShellRecord[];
   /** Why the run failed, when it did (not a tool error: those are results). */
   readonly error?: string;
   /** Set by the expectation checker; `null` until the record has been checked. */
@@ -164,6 +166,24 @@ export interface PermissionRecord {
   readonly answeredAt: number | null;
   readonly reason: string;
   readonly answer: 'allow' | 'deny' | null;
+}
+
+/** A background shell, from its start to its end. */
+export interface BackgroundShellRecord {
+  /** Its id, e.g. `bash_1` (what BashOutput and KillBash name). */
+  readonly id: string;
+  readonly command: string;
+  /** The Bash call that started it. */
+  readonly startedBy: string;
+  readonly agent?: string;
+  readonly startedAt: number;
+  /** `null` while it runs. */
+  readonly endedAt: number | null;
+  /** How it ended: it exited, a call stopped it, or the run ended first; `null` while it runs. */
+  readonly how: 'exit' | 'kill' | 'run-end' | null;
+  readonly exitCode: number | null;
+  /** The call that stopped it (KillBash, TaskStop). */
+  readonly stoppedBy?: string;
 }
 
 /** A change of the permission mode (EnterPlanMode, ExitPlanMode). */

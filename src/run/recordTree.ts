@@ -23,6 +23,7 @@ const EMPTY_META: RecordMeta = {
   pool: null,
   todos: [],
   permissionModeChanges: [],
+  background: [],
   expectations: null,
   anomalies: [],
 };
@@ -45,7 +46,8 @@ export class RecordTree {
   static from(record: RunRecord): RecordTree {
     const tree = new RecordTree();
     const { turns, endedAt, ...meta } = record;
-    tree.meta = meta;
+    // A record written before background shells were recorded has none.
+    tree.meta = { ...meta, background: (meta as Partial<RecordMeta>).background ?? [] };
     tree.endedAt = endedAt;
     for (const turn of turns) tree.turns.push(adoptTurn(turn, null, (call) => tree.calls.set(call.fields.id, call)));
     return tree;
@@ -147,6 +149,17 @@ export class RecordTree {
       case 'permission_mode_changed': {
         const change = { at: step.at, mode: step.mode, by: step.by, ...(step.agent !== undefined ? { agent: step.agent } : {}) };
         return this.setMeta({ permissionModeChanges: [...this.meta.permissionModeChanges, change] });
+      }
+      case 'background_started': {
+        const { id, command, startedBy, agent, at } = step;
+        const shell = { id, command, startedBy, ...(agent !== undefined ? { agent } : {}), startedAt: at, endedAt: null, how: null, exitCode: null };
+        return this.setMeta({ background: [...this.meta.background, shell] });
+      }
+      case 'background_ended': {
+        const index = this.meta.background.findIndex((shell) => shell.id === step.id);
+        if (index < 0) return this.anomaly(`background_ended for unknown shell ${step.id}`);
+        const ended = { ...this.meta.background[index]!, endedAt: step.at, how: step.how, exitCode: step.exitCode, ...(step.by !== undefined ? { stoppedBy: step.by } : {}) };
+        return this.setMeta({ background: this.meta.background.map((shell, i) => (i === index ? ended : shell)) });
       }
       case 'run_ended':
         return this.setMeta({ status: 'ended', files: step.files, ...(step.error !== undefined ? { error: step.error } : {}) });

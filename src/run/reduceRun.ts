@@ -54,6 +54,7 @@ class RecordView implements RunRecord {
   declare readonly pool: RunRecord['pool'];
   declare readonly todos: RunRecord['todos'];
   declare readonly permissionModeChanges: RunRecord['permissionModeChanges'];
+  declare readonly background: RunRecord['background'];
   declare readonly error?: string;
   declare readonly expectations: RunRecord['expectations'];
   declare readonly anomalies: RunRecord['anomalies'];
@@ -93,6 +94,7 @@ class RecordView implements RunRecord {
     self.pool = meta.pool;
     self.todos = meta.todos;
     self.permissionModeChanges = meta.permissionModeChanges;
+    self.background = meta.background;
     if (meta.error !== undefined) self.error = meta.error;
     self.expectations = meta.expectations;
     self.anomalies = meta.anomalies;

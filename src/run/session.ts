@@ -10,9 +10,10 @@ import { parseRuleSet, type RuleSet } from '../tools/permissions/rules';
 import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
 import { getAllBaseTools } from '../tools/registry';
-import type { AnyTool, CanUseTool, SubAgentRequest } from '../tools/types';
+import { BackgroundShells } from '../tools/bash/backgroundShells';
+import type { AnyTool, AskUser, CanUseTool, SubAgentRequest } from '../tools/types';
 import type { EventSink, RunEvent, Strategy } from './events';
-import { scriptedAnswers } from './scriptedAnswers';
+import { scriptedAnswers, scriptedQuestionAnswers } from './scriptedAnswers';
 import { capOf, cascadeFor, concurrencyRule, readOnlyRule, runStrategy } from './scheduling';
 import { createSubAgentRunner, type SharedLoopOptions } from './subAgents';
 import { createEmptyRecord, reduceRun } from './reduceRun';
@@ -42,6 +43,8 @@ export interface SessionOptions {
   signal?: AbortSignal;
   /** Answers permission asks; by default the settings' scripted answers. */
   canUseTool?: CanUseTool;
+  /** Answers AskUserQuestion; by default the settings' scripted answers. */
+  askUser?: AskUser;
   /** The tools to offer; by default the built-in registry. */
   tools?: readonly AnyTool[];
   /** The main agent's model, made once the pool is ready. */
@@ -133,6 +136,12 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
   emit({ type: 'run_started', at: now(), scenario: options.name, sandbox: sandbox.kind, strategy, settings: { ...settings } });
   let error: string | undefined;
   let mcp: McpSession | undefined;
+  // Background shells run on the sandbox itself, not the tracked one: a server left running must
+  // not hold simulated time to the wall clock's pace.
+  const background = new BackgroundShells(options.sandbox, {
+    started: (shell) => emit({ type: 'background_started', at: now(), id: shell.id, startedBy: shell.startedBy, command: shell.command }),
+    ended: (shell, how, by) => emit({ type: 'background_ended', at: now(), id: shell.id, how, exitCode: shell.exitCode, ...(by !== undefined ? { by } : {}) }),
+  });
   try {
     const problems = settingsProblems(settings);
     if (problems.length > 0) throw new Error(`the scenario's settings cannot be honoured: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
@@ -150,6 +159,8 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
       readFileState: new FileStateCache(),
       shared: { permissionMode: settings.permissionMode, todos: [] },
       canUseTool: options.canUseTool ?? scriptedAnswers(settings),
+      askUser: options.askUser ?? scriptedQuestionAnswers(settings),
+      background,
       rules,
     };
     const loop: SharedLoopOptions = {
@@ -180,6 +191,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
   } catch (caught: unknown) {
     error = caught instanceof Error ? caught.message : String(caught);
   } finally {
+    await background.stopAll().catch(() => undefined);
     await mcp?.close().catch(() => undefined);
   }
   const endedAt = now();

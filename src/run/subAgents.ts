@@ -60,6 +60,8 @@ export function createSubAgentRunner(options: SubAgentSessionOptions): SubAgentR
         readFileState: new FileStateCache(),
         shared: { permissionMode: parent.shared.permissionMode, todos: [] },
         canUseTool: parent.canUseTool,
+        ...(parent.askUser ? { askUser: parent.askUser } : {}),
+        ...(parent.background ? { background: parent.background } : {}),
         ...(parent.rules ? { rules: parent.rules } : {}),
       };
       const result = await runAgentLoop({

@@ -130,7 +130,18 @@ export const settingsSchema = z
       .enum(CONCURRENT_TOOLS)
       .optional()
       .describe('Which calls may run beside others: declared (each tool says), all-but-edits (every call but file edits), all (every call). Default: the policy’s.'),
-    answers: z.record(z.string(), answerSchema).default({}).describe('Scripted answers to permission asks, by tool_use id.'),
+    answers: z
+      .record(
+        z.string(),
+        z.union([
+          answerSchema,
+          z
+            .record(z.string(), z.union([z.string(), z.array(z.string())]))
+            .describe('An AskUserQuestion call’s answers: each question’s text → the chosen label (or labels, or the user’s own words).'),
+        ]),
+      )
+      .default({})
+      .describe('Scripted answers by tool_use id: "allow" or "deny" to a permission ask, or the answers to an AskUserQuestion call’s questions.'),
     defaultAnswer: answerSchema.default('allow').describe('The answer to any ask that `answers` does not name.'),
   })
   .describe('How the run is configured; every field has a default.');

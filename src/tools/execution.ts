@@ -8,8 +8,10 @@ import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSigna
 import { combineDecisions, decideByMode } from './permissions/modes';
 import { decideByRules, type RuleSet } from './permissions/rules';
 import type { ToolPool } from './pool';
+import type { BackgroundShells } from './bash/backgroundShells';
 import type {
   AnyTool,
+  AskUser,
   CanUseTool,
   ContextModifier,
   ParentMessage,
@@ -51,6 +53,10 @@ export interface SessionEnvironment {
   rules?: RuleSet;
   /** Runs the Agent tool's sub-agents, where the session can. */
   subAgents?: SubAgentRunner;
+  /** The session's background shells. */
+  background?: BackgroundShells;
+  /** Answers AskUserQuestion. */
+  askUser?: AskUser;
 }
 
 /** Things a call reports while it runs, besides its result. */
@@ -168,6 +174,8 @@ export async function runToolCall(
     shared: env.shared,
     pool: env.pool,
     ...(env.subAgents ? { subAgents: env.subAgents } : {}),
+    ...(env.background ? { background: env.background } : {}),
+    ...(env.askUser ? { askUser: env.askUser } : {}),
   };
 
   let ran = false;

@@ -7,7 +7,28 @@ describe('getAllBaseTools', () => {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
   it('offers the whole catalogue, one tool per category of the seed', () => {
-    expect(tools.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Edit', 'Write', 'Glob', 'Grep', 'NotebookEdit', 'WebFetch', 'WebSearch', 'Agent', 'TodoWrite', 'EnterPlanMode', 'ExitPlanMode']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'Bash',
+      'BashOutput',
+      'KillBash',
+      'TaskOutput',
+      'TaskStop',
+      'Read',
+      'Edit',
+      'MultiEdit',
+      'Write',
+      'Glob',
+      'Grep',
+      'NotebookEdit',
+      'WebFetch',
+      'WebSearch',
+      'Agent',
+      'TodoWrite',
+      'EnterPlanMode',
+      'ExitPlanMode',
+      'AskUserQuestion',
+      'Skill',
+    ]);
   });
 
   it('flags each tool as the catalogue says', () => {
@@ -21,6 +42,10 @@ describe('getAllBaseTools', () => {
     expect(flags('Bash', { command: 'ls' })).toEqual({ safe: false, readOnly: false, limit: 30_000, deferred: false });
     expect(flags('Edit', { file_path: 'a', old_string: 'a', new_string: 'b' })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: false });
     expect(flags('Write', { file_path: 'a', content: '' })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: false });
+    expect(flags('MultiEdit', { file_path: 'a', edits: [{ old_string: 'a', new_string: 'b' }] })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: false });
+    expect(flags('BashOutput', { bash_id: 'bash_1' })).toMatchObject({ safe: true, readOnly: true });
+    expect(flags('KillBash', { shell_id: 'bash_1' })).toMatchObject({ safe: false, readOnly: false });
+    expect(flags('AskUserQuestion', { questions: [] })).toMatchObject({ safe: false, readOnly: true });
     expect(flags('Agent', { description: 'd', prompt: 'p' })).toEqual({ safe: true, readOnly: true, limit: 100_000, deferred: false });
     expect(flags('TodoWrite', { todos: [] })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: true });
     expect(flags('ExitPlanMode', { plan: 'p' })).toEqual({ safe: false, readOnly: false, limit: 100_000, deferred: true });

@@ -1,6 +1,10 @@
 import { AgentTool } from './agent/AgentTool';
+import { AskUserQuestionTool } from './ask/AskUserQuestionTool';
+import { BashOutputTool, TaskOutputTool } from './bash/BashOutputTool';
 import { BashTool } from './bash/BashTool';
+import { KillBashTool, TaskStopTool } from './bash/KillBashTool';
 import { EditTool } from './file/EditTool';
+import { MultiEditTool } from './file/MultiEditTool';
 import { ReadTool } from './file/ReadTool';
 import { WriteTool } from './file/WriteTool';
 import { NotebookEditTool } from './notebook/NotebookEditTool';
@@ -10,6 +14,7 @@ import { GlobTool } from './search/GlobTool';
 import { GrepTool } from './search/GrepTool';
 import { TodoWriteTool } from './todo/TodoWriteTool';
 import type { AnyTool } from './types';
+import { SkillTool } from './skill/SkillTool';
 import { WebFetchTool } from './web/WebFetchTool';
 import { WebSearchTool } from './web/WebSearchTool';
 
@@ -21,8 +26,13 @@ import { WebSearchTool } from './web/WebSearchTool';
 export function getAllBaseTools(): AnyTool[] {
   return [
     BashTool,
+    BashOutputTool,
+    KillBashTool,
+    TaskOutputTool,
+    TaskStopTool,
     ReadTool,
     EditTool,
+    MultiEditTool,
     WriteTool,
     GlobTool,
     GrepTool,
@@ -34,5 +44,7 @@ export function getAllBaseTools(): AnyTool[] {
     TodoWriteTool,
     EnterPlanModeTool,
     ExitPlanModeTool,
+    AskUserQuestionTool,
+    SkillTool,
   ];
 }

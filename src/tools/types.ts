@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
+import type { BackgroundShells } from './bash/backgroundShells';
 import type { FileStateCache } from './file/fileState';
 
 /** The four permission modes (design.md, Permissions). */
@@ -88,7 +89,25 @@ export interface ToolUseContext {
   readonly pool: ToolPoolView;
   /** Present where the session can run sub-agents. */
   readonly subAgents?: SubAgentRunner;
+  /** The session's background shells (Bash with run_in_background), where it has them. */
+  readonly background?: BackgroundShells;
+  /** Asks the person (or the scenario's script) the model's questions (AskUserQuestion). */
+  readonly askUser?: AskUser;
 }
+
+/** One question AskUserQuestion puts to the user. */
+export interface UserQuestion {
+  question: string;
+  header: string;
+  options: { label: string; description: string }[];
+  multiSelect: boolean;
+}
+
+/**
+ * Answers the model's questions: each question's text → the chosen option labels (or the user's
+ * own words). `null` when nobody can answer (a replay that scripts no answer).
+ */
+export type AskUser = (request: { toolUseId: string; questions: readonly UserQuestion[] }) => Promise<Record<string, string[]> | null>;
 
 /** What `call` returns. `isError` marks a failure the tool reports as data (a non-zero exit). */
 export interface ToolCallOutcome<Output> {

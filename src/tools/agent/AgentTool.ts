@@ -13,6 +13,10 @@ const inputSchema = z.strictObject({
   description: z.string().min(1).describe('A short (3–5 word) label for the task'),
   prompt: z.string().min(1).describe('The task, in full: the sub-agent sees nothing else'),
   subagent_type: z.string().min(1).optional().describe('The kind of agent to use (general-purpose by default)'),
+  model: z
+    .enum(['sonnet', 'opus', 'haiku'])
+    .optional()
+    .describe('The model family the sub-agent runs on (by default the main agent’s); a scripted sub-agent keeps its script'),
 });
 
 export type AgentInput = z.infer<typeof inputSchema>;

@@ -98,11 +98,11 @@ describe('Bash', () => {
     expect((await t.run('Bash', { command: 'echo hi' })).progress).toEqual([]);
   });
 
-  it('refuses run_in_background with a clear message', async () => {
+  it('refuses run_in_background, with a clear message, where the session keeps no background shells', async () => {
     const t = createToolTestEnv();
     const run = await t.run('Bash', { command: 'sleep 1', run_in_background: true });
     expect(run.outcome).toBe('invalid');
-    expect(run.result.content).toMatch(/run_in_background is not supported/);
+    expect(run.result.content).toMatch(/cannot keep commands in the background; call Bash again without run_in_background/);
   });
 
   it('rejects a timeout above the maximum and unknown fields', async () => {

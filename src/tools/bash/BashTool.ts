@@ -14,7 +14,8 @@ const PROMPT = `Runs a bash command in the workspace's sandbox and returns its o
 - A non-zero exit code is reported as an error with the output, except exit code 1 of grep, rg, diff and test, which is an answer (no match, a difference, a false condition).
 - Prefer Read, Edit, Write, Glob and Grep for files: they are faster and checked; use Bash for running programs, git and the like.
 - Give a short description of what the command does (5-10 words) so the user can follow.
-- Quote paths that contain spaces.`;
+- Quote paths that contain spaces.
+- run_in_background starts the command and returns at once with its id (bash_1, …): read its output later with BashOutput, stop it with KillBash. Use it for servers and watchers, not for commands whose result you need now.`;
 
 const inputSchema = z.strictObject({
   command: z.string().describe('The bash command to run'),
@@ -26,7 +27,7 @@ const inputSchema = z.strictObject({
     .optional()
     .describe(`Milliseconds before the command is stopped (default ${DEFAULT_BASH_TIMEOUT_MS}, at most ${MAX_BASH_TIMEOUT_MS})`),
   description: z.string().optional().describe('What the command does, in 5-10 words, for the user'),
-  run_in_background: z.boolean().optional().describe('Run the command in the background (not available in the playground)'),
+  run_in_background: z.boolean().optional().describe('Start the command in the background and return its id at once; read it with BashOutput, stop it with KillBash'),
 });
 
 /** Bash's input. */
@@ -36,6 +37,14 @@ export type BashInput = z.infer<typeof inputSchema>;
 export interface BashProgress {
   stream: 'stdout' | 'stderr';
   chunk: string;
+}
+
+/** A command started in the background: the call's display value. */
+export interface BashBackgroundOutput {
+  background: true;
+  /** The shell's id, for BashOutput and KillBash. */
+  shellId: string;
+  command: string;
 }
 
 /** How a command ended: the call's display value (the terminal and the result list read it). */
@@ -53,7 +62,7 @@ export interface BashOutput {
 }
 
 /** Bash: one command in the sandbox's shell. Not read-only and not concurrency-safe (the seed's rule). */
-export const BashTool = buildTool<BashInput, BashOutput, BashProgress>({
+export const BashTool = buildTool<BashInput, BashOutput | BashBackgroundOutput, BashProgress>({
   name: 'Bash',
   inputSchema,
   prompt: () => PROMPT,
@@ -62,18 +71,19 @@ export const BashTool = buildTool<BashInput, BashOutput, BashProgress>({
   userFacingName: (input) => (input?.command !== undefined ? `Bash(${shorten(input.command, 80)})` : 'Bash'),
   description: (input) => input.description ?? `Run ${shorten(input.command, 80)}`,
 
-  async validateInput(input) {
-    if (input.run_in_background) {
-      return {
-        ok: false,
-        message: 'run_in_background is not supported in the playground: commands run to completion. Call Bash again without it.',
-      };
-    }
+  async validateInput(input, context) {
     if (input.command.trim() === '') return { ok: false, message: 'command is empty; give the bash command to run.' };
+    if (input.run_in_background && !context.background) {
+      return { ok: false, message: 'This session cannot keep commands in the background; call Bash again without run_in_background.' };
+    }
     return { ok: true };
   },
 
   async call(input, context, _canUseTool, _parent, onProgress) {
+    if (input.run_in_background && context.background) {
+      const shell = context.background.start(input.command, context.toolUseId);
+      return { output: { background: true, shellId: shell.id, command: input.command } };
+    }
     const timeoutMs = input.timeout ?? DEFAULT_BASH_TIMEOUT_MS;
     const streams = context.sandbox.streamsOutput && onProgress !== undefined;
     const result = await context.sandbox.exec(input.command, {
@@ -95,6 +105,7 @@ export const BashTool = buildTool<BashInput, BashOutput, BashProgress>({
   },
 
   mapResult(output) {
+    if ('background' in output) return `Command running in background with ID: ${output.shellId}`;
     const text = combinedOutput(output);
     if (output.timedOut) return `Command timed out after ${output.timeoutMs} ms and was stopped.${text ? `\n${text}` : ''}`;
     if (isFailure(output)) return `Exit code ${output.exitCode}\n${text || '(no output)'}`;
@@ -106,15 +117,17 @@ export const BashTool = buildTool<BashInput, BashOutput, BashProgress>({
   render: {
     use: (input) => ({ title: `Bash ${shorten(input.command, 60)}`, summary: input.description, body: input.command, format: 'code' }),
     progress: (progress) => ({ title: 'Output', body: progress.chunk, format: 'code', tone: 'muted' }),
-    result: (output, input) => ({
-      title: `Bash ${shorten(input.command, 60)}`,
-      summary: output.timedOut
-        ? `timed out after ${output.timeoutMs} ms`
-        : `exit code ${output.exitCode}${output.exitMeaning ? ` (${output.exitMeaning})` : ''}`,
-      body: combinedOutput(output) || '(no output)',
-      format: 'code',
-      tone: isFailure(output) ? 'error' : 'success',
-    }),
+    result: (output, input) => {
+      const title = `Bash ${shorten(input.command, 60)}`;
+      if ('background' in output) return { title, summary: `running in the background as ${output.shellId}`, tone: 'neutral' };
+      return {
+        title,
+        summary: output.timedOut ? `timed out after ${output.timeoutMs} ms` : `exit code ${output.exitCode}${output.exitMeaning ? ` (${output.exitMeaning})` : ''}`,
+        body: combinedOutput(output) || '(no output)',
+        format: 'code',
+        tone: isFailure(output) ? 'error' : 'success',
+      };
+    },
   },
 });
 

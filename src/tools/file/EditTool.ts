@@ -4,6 +4,7 @@ import { buildTool } from '../buildTool';
 import { changeSnippet, type ChangeSnippet } from './changeSnippet';
 import { linesLabel, splitLines } from './lineNumbering';
 import { assertStillFresh, checkReadBeforeWrite, recordWrite } from './readBeforeWrite';
+import { checkTextEdit, replaceText } from './textEdits';
 import { resolveForCall, resolveTarget } from './toolPaths';
 
 const PROMPT = `Replaces text in a workspace file.
@@ -63,25 +64,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
     const content = await context.sandbox.fs.readFile(target.path);
     const fresh = checkReadBeforeWrite(context, target.path, { content, stat: target.stat });
     if (!fresh.ok) return fresh;
-    if (input.old_string === '') {
-      return content === ''
-        ? { ok: true }
-        : { ok: false, message: `${input.file_path} already exists and is not empty; an empty old_string only fills new or empty files.` };
-    }
-    const count = countOccurrences(content, input.old_string);
-    if (count === 0) {
-      return {
-        ok: false,
-        message: `old_string was not found in ${input.file_path}. It must match the file's text exactly, whitespace and indentation included.`,
-      };
-    }
-    if (count > 1 && !input.replace_all) {
-      return {
-        ok: false,
-        message: `old_string occurs ${count} times in ${input.file_path}. Include more surrounding text to pick one, or set replace_all to change all ${count}.`,
-      };
-    }
-    return { ok: true };
+    return checkTextEdit(content, input, input.file_path);
   },
 
   async call(input, context) {
@@ -98,7 +81,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
     }
 
     const before = await assertStillFresh(context, path);
-    const { after, replacements } = replace(before, input);
+    const { after, replacements } = replaceText(before, input);
     if (replacements === 0 && input.old_string !== '') throw new Error(`old_string is no longer in ${filePath}`);
     await context.sandbox.fs.writeFile(path, after);
     await recordWrite(context, path, after);
@@ -129,25 +112,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
   },
 });
 
-/** Non-overlapping occurrences of `needle` (not empty) in `text`. */
-function countOccurrences(text: string, needle: string): number {
-  let count = 0;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) count++;
-  return count;
-}
-
-/** Plain-text replacement: no `$` patterns, unlike `String.prototype.replace`. */
-function replace(text: string, input: EditInput): { after: string; replacements: number } {
-  if (input.old_string === '') return { after: input.new_string, replacements: 1 };
-  if (input.replace_all) {
-    const parts = text.split(input.old_string);
-    return { after: parts.join(input.new_string), replacements: parts.length - 1 };
-  }
-  const at = text.indexOf(input.old_string);
-  if (at < 0) return { after: text, replacements: 0 };
-  return { after: text.slice(0, at) + input.new_string + text.slice(at + input.old_string.length), replacements: 1 };
-}
-
-function prefixed(text: string, mark: '-' | '+'): string[] {
+/** A text's lines, each marked as removed or added (the diff body of a render). */
+export function prefixed(text: string, mark: '-' | '+'): string[] {
   return splitLines(text).map((line) => `${mark}${line}`);
 }

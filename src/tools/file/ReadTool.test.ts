@@ -105,4 +105,17 @@ describe('Read', () => {
     expect(ReadTool.userFacingName(input)).toBe('Read(src/a.ts)');
     expect(ReadTool.render.use(input).title).toBe('Read src/a.ts');
   });
+
+  it('refuses a file over 256 KB unless a range is given, and cuts lines over 2,000 characters', async () => {
+    const big = `${'x'.repeat(300)}\n`.repeat(1000);
+    const t = createToolTestEnv({ 'big.txt': big, 'wide.txt': `${'y'.repeat(2500)}\nshort\n` });
+    const whole = await t.run('Read', { file_path: 'big.txt' });
+    expect(whole.outcome).toBe('invalid');
+    expect(whole.result.content).toMatch(/big.txt is 294 KB, over the 256 KB .* offset and limit/);
+    const part = await t.run('Read', { file_path: 'big.txt', offset: 1, limit: 5 });
+    expect(part.outcome).toBe('success');
+    expect(part.display).toMatchObject({ numLines: 5, totalLines: 1000 });
+    const wide = await t.run('Read', { file_path: 'wide.txt' });
+    expect(wide.result.content).toContain('[500 more characters cut]');
+  });
 });

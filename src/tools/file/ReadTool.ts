@@ -7,12 +7,15 @@ import { resolveForCall, resolveTarget } from './toolPaths';
 export const DEFAULT_READ_LINES = 2000;
 /** Longer lines are cut to this many characters. */
 export const MAX_LINE_CHARS = 2000;
+/** A file larger than this is read only in parts (offset and limit), as the real agent's Read does. */
+export const MAX_WHOLE_FILE_BYTES = 256 * 1024;
 
 const PROMPT = `Reads a text file from the workspace.
 
 - file_path is relative to the workspace root, or absolute inside it.
 - Up to ${DEFAULT_READ_LINES} lines are returned from the start of the file; offset (a 1-based line number) and limit pick another range of a long file.
 - Lines come numbered like \`cat -n\`: the line number, a tab, then the line. Lines longer than ${MAX_LINE_CHARS} characters are cut.
+- A file over ${MAX_WHOLE_FILE_BYTES / 1024} KB must be read in parts: give offset and limit (or search it with Grep).
 - Reading the same range of an unchanged file again returns a short note instead of the text.
 - A file must be read before Edit or Write may change it.
 - To list a folder use Glob or Bash (ls), not Read.`;
@@ -69,6 +72,13 @@ export const ReadTool = buildTool<ReadInput, ReadOutput>({
     if (!target.stat) return { ok: false, message: `File does not exist: ${input.file_path}` };
     if (target.stat.type === 'directory') {
       return { ok: false, message: `${input.file_path} is a directory, not a file. List it with Glob or Bash (ls) instead.` };
+    }
+    if (target.stat.size > MAX_WHOLE_FILE_BYTES && input.offset === undefined && input.limit === undefined) {
+      const kb = Math.ceil(target.stat.size / 1024).toLocaleString('en-US');
+      return {
+        ok: false,
+        message: `${input.file_path} is ${kb} KB, over the ${MAX_WHOLE_FILE_BYTES / 1024} KB that Read returns at once. Read it in parts with offset and limit, or search it with Grep.`,
+      };
     }
     return { ok: true };
   },

@@ -39,6 +39,7 @@ const inputSchema = z.strictObject({
   '-A': count('Lines of context after each match (content mode)'),
   '-B': count('Lines of context before each match (content mode)'),
   '-C': count('Lines of context before and after each match (content mode)'),
+  context: count('The same as -C: lines of context before and after each match (content mode)'),
   '-n': z.boolean().optional().describe('Show line numbers in content mode (default true)'),
   '-i': z.boolean().optional().describe('Ignore case'),
   head_limit: count(`Return at most this many entries (default ${DEFAULT_HEAD_LIMIT}; 0 returns all)`),
@@ -108,8 +109,8 @@ export const GrepTool = buildTool<GrepInput, GrepOutput, GrepProgress>({
     );
     const options: ContentMatchOptions = {
       ...regexes.options,
-      before: input['-B'] ?? input['-C'] ?? 0,
-      after: input['-A'] ?? input['-C'] ?? 0,
+      before: input['-B'] ?? input['-C'] ?? input.context ?? 0,
+      after: input['-A'] ?? input['-C'] ?? input.context ?? 0,
       lineNumbers: input['-n'] ?? true,
     };
 
