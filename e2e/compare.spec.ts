@@ -63,8 +63,9 @@ test.describe('the compare view', () => {
     // The lesson's claim: streaming overlaps the tools with the stream, batched waits for it, serial runs one at a time.
     expect(makespan.streaming).toBeLessThan(makespan.batched!);
     expect(makespan.batched).toBeLessThan(makespan.serial!);
-    // Every call is a concurrency-safe read: batched runs them as one batch, as parallel does.
-    expect(makespan.parallel).toBe(makespan.batched);
+    // Every call is a concurrency-safe read: batched runs them as one batch, as parallel does
+    // (their makespans differ only by the reads' own real time).
+    expect(Math.abs(makespan.parallel! - makespan.batched!) / makespan.batched!).toBeLessThan(0.01);
     await expect(page.getByTestId('compare')).toContainText('Every strategy left the same files.');
     await expect(page.getByTestId('compare-file')).toHaveCount(0);
 
