@@ -17,7 +17,8 @@ export interface RunScenarioOptions {
   scenario: Scenario;
   /** A fresh sandbox; the scenario's workspace is written into it first. */
   sandbox: Sandbox;
-  strategy: Strategy;
+  /** The strategy to run under; by default the scenario's policy's own. */
+  strategy?: Strategy;
   clock: Clock;
   /** Every event as it happens (the page draws from these). */
   onEvent?: EventSink;
@@ -68,7 +69,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
     workspace: scenario.workspace.files,
     settings: scenario.settings,
     sandbox: options.sandbox,
-    strategy: options.strategy,
+    ...(options.strategy ? { strategy: options.strategy } : {}),
     clock,
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

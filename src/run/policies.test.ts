@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { createVirtualSandbox } from '../sandbox/virtualSandbox';
+import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
+import { effectiveSettings } from '../scenarios/schema';
+import { validateScenario } from '../scenarios/validate';
+import { createVirtualClock } from '../time/virtualClock';
+import type { CallRecord, RunRecord } from './record';
+import { runScenario } from './runScenario';
+
+type Block = { id: string; name: string; input: Record<string, unknown>; at: number; latencyMs?: number };
+
+/** One turn of calls (each block streams for 50 ms from `at`), under `policy`. */
+async function run(policy: PolicyName, blocks: Block[], files: Record<string, string> = {}, settings: Record<string, unknown> = {}): Promise<RunRecord> {
+  const result = validateScenario({
+    id: 'policy-check',
+    title: 'Policy check',
+    workspace: { files: { 'a.txt': 'a\n', 'b.txt': 'b\n', ...files } },
+    settings: { policy, permissionMode: 'bypassPermissions', ...settings },
+    turns: [{ stream: blocks.map((block) => ({ type: 'tool_use', durationMs: 50, latencyMs: 200, ...block })) }],
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  const clock = createVirtualClock();
+  return clock.runUntil(runScenario({ scenario: result.scenario, sandbox: createVirtualSandbox({}), clock }));
+}
+
+const calls = (record: RunRecord) => new Map(record.turns[0]!.calls.map((call) => [call.id, call]));
+const outcome = (record: RunRecord, id: string) => calls(record).get(id)!.outcome;
+const read = (id: string, at: number, file = 'a.txt', latencyMs?: number): Block => ({ id, name: 'Read', input: { file_path: file }, at, ...(latencyMs !== undefined ? { latencyMs } : {}) });
+const bash = (id: string, at: number, command: string): Block => ({ id, name: 'Bash', input: { command }, at });
+const edit = (id: string, at: number): Block => ({ id, name: 'Write', input: { file_path: 'new.txt', content: id }, at });
+/** Calls that overlap in time with `call`. */
+const overlapping = (record: RunRecord, call: CallRecord) =>
+  record.turns[0]!.calls.filter((other) => other !== call && other.executingAt! < call.completedAt! && call.executingAt! < other.completedAt!);
+
+describe('the policy presets, each with its source', () => {
+  it('names the agent, version and what it rests on for every preset, and resolves every setting', () => {
+    for (const name of POLICY_NAMES) {
+      const preset = POLICIES[name];
+      expect(preset.name).toBe(name);
+      expect(preset.source.length, name).toBeGreaterThan(40);
+      const settings = effectiveSettings({ ...validSettings(), policy: name });
+      expect(settings.maxConcurrency).toBe(preset.settings.maxConcurrency);
+    }
+  });
+
+  it('lets an explicit setting override the preset’s, one by one', () => {
+    const settings = effectiveSettings({ ...validSettings(), policy: 'claude-code-2.1.161', cascade: 'bash' });
+    expect(settings).toMatchObject({ cascade: 'bash', resultOrder: 'completion', bashConcurrency: 'read-only' });
+  });
+
+  it('seed: a Bash error cancels its siblings, a failed Read does not; the record names the policy and the strategy', async () => {
+    const record = await run('seed', [bash('b', 0, 'exit 3'), read('r', 10)]);
+    expect(record.strategy).toBe('streaming');
+    expect(record.settings).toMatchObject({ policy: 'seed', cascade: 'bash' });
+    expect(outcome(record, 'r')).toBe('cancelled');
+    const quiet = await run('seed', [read('missing', 0, 'nope.txt'), read('r', 10)]);
+    expect(outcome(quiet, 'r')).toBe('success');
+  });
+
+  it('claude-code-1.0: nothing starts before the whole response has streamed', async () => {
+    const record = await run('claude-code-1.0', [read('r1', 0), read('r2', 300)]);
+    expect(record.strategy).toBe('batched');
+    const streamEnd = record.turns[0]!.streamEndedAt!;
+    for (const call of record.turns[0]!.calls) expect(call.executingAt!).toBeGreaterThanOrEqual(streamEnd);
+    // Its own cascade holds on its own (after-stream) path.
+    const failed = await run('claude-code-1.0', [bash('b', 0, 'exit 3'), bash('b2', 10, 'echo later')]);
+    expect(outcome(failed, 'b2')).toBe('cancelled');
+  });
+
+  it('claude-code-2.1.39: a Read of a missing file cancels its siblings, also ones arriving later; read-only Bash runs together', async () => {
+    const record = await run('claude-code-2.1.39', [read('missing', 0, 'nope.txt'), read('slow', 0, 'a.txt', 400), read('late', 200)]);
+    expect(outcome(record, 'missing')).toBe('invalid');
+    expect(outcome(record, 'slow')).toBe('cancelled');
+    expect(outcome(record, 'late')).toBe('cancelled');
+    const together = await run('claude-code-2.1.39', [bash('l1', 0, 'ls'), bash('l2', 10, 'cat a.txt')]);
+    expect(together.turns[0]!.batches).toHaveLength(1);
+  });
+
+  it('claude-code-2.1.128: a read-only call’s failure no longer cancels, a write’s still does', async () => {
+    const readOnly = await run('claude-code-2.1.128', [read('missing', 0, 'nope.txt'), read('slow', 0, 'a.txt', 400)]);
+    expect(outcome(readOnly, 'slow')).toBe('success');
+    const writing = await run('claude-code-2.1.128', [bash('b', 0, 'echo x > out.txt; exit 4'), read('r', 10)]);
+    expect(outcome(writing, 'r')).toBe('cancelled');
+  });
+
+  it('claude-code-2.1.161: every call returns its own result, whatever fails', async () => {
+    const record = await run('claude-code-2.1.161', [bash('b', 0, 'echo x > out.txt; exit 4'), read('missing', 5, 'nope.txt'), read('r', 10)]);
+    expect(outcome(record, 'r')).toBe('success');
+  });
+
+  it('gemini-cli: after the stream, every call together (Bash included) but edits, which run alone; no cap', async () => {
+    const reads = Array.from({ length: 12 }, (_, i) => read(`r${i}`, i));
+    const record = await run('gemini-cli', [...reads, bash('b', 20, 'echo hi'), edit('w', 30), read('after', 40)]);
+    expect(record.strategy).toBe('batched');
+    const batches = record.turns[0]!.batches.map((batch) => batch.toolUseIds);
+    expect(batches).toEqual([[...reads.map((r) => r.id), 'b'], ['w'], ['after']]);
+    expect(overlapping(record, calls(record).get('r0')!).length).toBe(12);
+  });
+
+  it('codex: streaming with no cap, results in call order', async () => {
+    const reads = Array.from({ length: 12 }, (_, i) => read(`r${i}`, 0, 'a.txt', 300 - i * 10));
+    const record = await run('codex', reads);
+    expect(overlapping(record, calls(record).get('r0')!).length).toBe(11);
+    expect(record.turns[0]!.yieldOrder).toEqual(reads.map((r) => r.id));
+  });
+
+  it('ai-sdk-5: every call at once as it arrives, unsafe ones too, results as they complete', async () => {
+    const record = await run('ai-sdk-5', [edit('w', 0), bash('b', 10, 'echo hi'), read('r', 20, 'a.txt', 10)]);
+    expect(record.turns[0]!.batches).toHaveLength(1);
+    expect(calls(record).get('b')!.executingAt).toBeLessThan(calls(record).get('w')!.completedAt!);
+    expect(record.turns[0]!.yieldOrder[0]).toBe('r');
+  });
+
+  it('ai-sdk-7: after the stream, every call at once', async () => {
+    const record = await run('ai-sdk-7', [edit('w', 0), bash('b', 100, 'echo hi')]);
+    expect(record.strategy).toBe('parallel');
+    const [w, b] = [calls(record).get('w')!, calls(record).get('b')!];
+    expect(w.executingAt).toBe(b.executingAt);
+  });
+
+  it('cline: one call at a time, after the response', async () => {
+    const record = await run('cline', [read('r1', 0), read('r2', 10), read('r3', 20)]);
+    expect(record.strategy).toBe('serial');
+    for (const call of record.turns[0]!.calls) expect(overlapping(record, call)).toEqual([]);
+  });
+});
+
+function validSettings() {
+  const result = validateScenario({ id: 'x', title: 'x', turns: [{ stream: [] }] });
+  if (!result.ok) throw new Error('unreachable');
+  return result.scenario.settings;
+}
