@@ -1,5 +1,6 @@
 import bashCascade from './bash-cascade.json';
 import bashReadonlyParallel from './bash-readonly-parallel.json';
+import claudeCodeChangedItsMind from './claude-code-changed-its-mind.json';
 import concurrencyCap from './concurrency-cap.json';
 import deferredDiscovery from './deferred-discovery.json';
 import errorsStayLocal from './errors-stay-local.json';
@@ -29,6 +30,7 @@ export const BUILT_IN_SCENARIOS: readonly unknown[] = [
   bashCascade,
   bashReadonlyParallel,
   errorsStayLocal,
+  claudeCodeChangedItsMind,
   invalidInput,
   unknownTool,
   readBeforeEdit,
