@@ -17,6 +17,7 @@ export function withClockTracking(sandbox: Sandbox, clock: Clock): Sandbox {
     rm: (path, options) => clock.track(fs.rm(path, options)),
     rename: (from, to) => clock.track(fs.rename(from, to)),
     walk: (root) => clock.track(fs.walk(root)),
+    ...(fs.readTree ? { readTree: (root: string) => clock.track(fs.readTree!(root)) } : {}),
   };
   return {
     kind: sandbox.kind,
@@ -26,6 +27,7 @@ export function withClockTracking(sandbox: Sandbox, clock: Clock): Sandbox {
     resolve: (path) => clock.track(sandbox.resolve(path)),
     relative: (path) => sandbox.relative(path),
     exec: (command, options) => clock.track(sandbox.exec(command, options)),
+    ...(sandbox.ripgrep ? { ripgrep: (args: readonly string[], options: { cwd: string; signal?: AbortSignal }) => clock.track(sandbox.ripgrep!(args, options)) } : {}),
     ...(sandbox.shell ? { shell: () => sandbox.shell!() } : {}),
     dispose: () => sandbox.dispose(),
   };

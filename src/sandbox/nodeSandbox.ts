@@ -25,6 +25,7 @@ export async function createNodeSandbox(): Promise<Sandbox> {
     resolve: (path) => resolveReal(root, path),
     relative: (path) => relativeToRoot(root, path),
     exec: (command, options) => execute(root, command, options),
+    ripgrep: (args, options) => runRipgrep(root, args, options),
     dispose: () => rm(root, { recursive: true, force: true }),
   };
 }
@@ -93,6 +94,39 @@ function nodeFs(): SandboxFs {
 
 function statOf(type: FileStat['type'], size: number, mtimeMs: number): FileStat {
   return { type, size, mtimeMs };
+}
+
+/** Whether `rg` could be started on this machine (looked up once). */
+let ripgrepMissing = false;
+
+/** Runs `rg` directly (no shell), or resolves `null` when the machine has none. */
+function runRipgrep(root: string, args: readonly string[], options: { cwd: string; signal?: AbortSignal }): Promise<ExecResult | null> {
+  if (ripgrepMissing) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const child = spawn('rg', [...args], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, LANG: 'C.UTF-8' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.push(chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
+    let settled = false;
+    const settle = (result: ExecResult | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') {
+        ripgrepMissing = true;
+        settle(null);
+      } else settle({ exitCode: 2, stdout: stdout.join(''), stderr: `${stderr.join('')}${error.message}\n`, timedOut: false, aborted: options.signal?.aborted ?? false });
+    });
+    child.on('close', (code) => settle({ exitCode: code ?? 2, stdout: stdout.join(''), stderr: stderr.join(''), timedOut: false, aborted: options.signal?.aborted ?? false }));
+  });
 }
 
 /** Runs `bash -c command` in its own process group, streaming output; kills the group on abort or timeout. */

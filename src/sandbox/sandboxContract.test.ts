@@ -63,6 +63,13 @@ const CALLS: { name: string; input: unknown; grepCommand?: true }[] = [
   { name: 'Grep', input: { pattern: 'SHARED', '-i': true } },
   { name: 'Grep', input: { pattern: 'const', output_mode: 'count' } },
   { name: 'Grep', input: { pattern: 'refs' } },
+  // Through ripgrep on the node sandbox, the tool's own scan elsewhere: the same answers.
+  { name: 'Grep', input: { pattern: 'const', output_mode: 'content', '-C': 1 } },
+  { name: 'Grep', input: { pattern: 'export', glob: '*.ts', output_mode: 'count' } },
+  { name: 'Grep', input: { pattern: 'b', path: 'src', output_mode: 'content', '-n': false } },
+  { name: 'Grep', input: { pattern: 'export const\\s+\\w+', multiline: true, output_mode: 'count' } },
+  // A lookbehind ripgrep refuses: the node sandbox falls back to the tool's own scan.
+  { name: 'Grep', input: { pattern: '(?<=export )const', output_mode: 'content' } },
   { name: 'Bash', input: { command: 'echo hello && cat src/b.ts' } },
   { name: 'Bash', input: { command: 'grep nothing-here README.md' }, grepCommand: true },
   { name: 'Bash', input: { command: 'exit 3' } },

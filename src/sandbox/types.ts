@@ -34,6 +34,18 @@ export interface SandboxFs {
   rename(from: string, to: string): Promise<void>;
   /** Every file and folder under `root`, listed at once (one listing, not a readdir per folder). */
   walk(root: string): Promise<WalkEntry[]>;
+  /**
+   * Every file under `root` with its text, in one read: a search's fast path, where the adapter
+   * can do better than a read per file (the virtual one keeps the texts until something changes).
+   * Links are not followed, as in `walk`. Adapters without one leave it out.
+   */
+  readTree?(root: string): Promise<TreeFile[]>;
+}
+
+/** A file and its text, as {@link SandboxFs.readTree} hands them out; `path` is absolute. */
+export interface TreeFile {
+  readonly path: string;
+  readonly text: string;
 }
 
 export interface ExecOptions {
@@ -83,6 +95,11 @@ export interface Sandbox {
   /** Names a path relative to the root, for results and the run record. */
   relative(path: string): string;
   exec(command: string, options?: ExecOptions): Promise<ExecResult>;
+  /**
+   * Runs the machine's ripgrep (`rg`) with `args` (no shell) in `cwd`, where the adapter has it;
+   * resolves `null` when there is no `rg` to run. Grep uses it as the real agent does.
+   */
+  ripgrep?(args: readonly string[], options: { cwd: string; signal?: AbortSignal }): Promise<ExecResult | null>;
   shell?(): InteractiveShell;
   dispose(): Promise<void>;
 }

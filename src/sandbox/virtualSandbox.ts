@@ -3,6 +3,7 @@ import { relativeToRoot, resolveInsideRoot } from './paths';
 import { posix } from './posixPath';
 import type { DirEntry, ExecOptions, ExecResult, FileStat, InteractiveShell, Sandbox, SandboxFs, WalkEntry } from './types';
 import { findSymlinkEscape } from './virtualSymlinks';
+import { textTree, versionedFs } from './virtualTextTree';
 import { createVirtualShell } from './virtualShell';
 
 /** Options of {@link createVirtualSandbox}. */
@@ -35,7 +36,8 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
     if (!resolved.ok) throw new Error(`createVirtualSandbox: file ${JSON.stringify(path)}: ${resolved.error}`);
     initial[resolved.path] = content;
   }
-  const memory = new InMemoryFs(initial);
+  const versioned = versionedFs(new InMemoryFs(initial));
+  const memory = versioned.fs;
   memory.mkdirSync(root, { recursive: true });
   const bash = new Bash({ fs: memory, cwd: root });
   const shells = new Set<InteractiveShell>();
@@ -43,7 +45,7 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   return {
     kind: 'virtual',
     root,
-    fs: virtualFs(memory),
+    fs: virtualFs(memory, versioned.version),
     streamsOutput: false,
     async resolve(path) {
       const lexical = resolveInsideRoot(root, path);
@@ -72,8 +74,8 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
 }
 
 /** The port's file operations on just-bash's in-memory fs. */
-function virtualFs(memory: InMemoryFs): SandboxFs {
-  return {
+function virtualFs(memory: InMemoryFs, version: () => number): SandboxFs {
+  const fs: SandboxFs = {
     readFile: (path) => memory.readFile(path),
     writeFile: (path, content) => memory.writeFile(path, content),
     async readdir(path) {
@@ -122,6 +124,8 @@ function virtualFs(memory: InMemoryFs): SandboxFs {
       return entries.filter((entry): entry is WalkEntry => entry !== undefined).sort((a, b) => compare(a.path, b.path));
     },
   };
+  fs.readTree = textTree(version, (root) => fs.walk(root), (path) => memory.readFile(path));
+  return fs;
 }
 
 function statOf(type: FileStat['type'], size: number, mtime: Date): FileStat {

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { buildTool } from '../buildTool';
-import type { ToolUseContext } from '../types';
 import { fileTypeMatcher, knownFileTypes } from './fileTypes';
 import { compileGlob, type GlobMatcher } from './globMatch';
-import { canPrefilter, matchFile, type ContentMatchOptions } from './grepContent';
-import { mapWithConcurrency } from './mapWithConcurrency';
-import { listFiles, resolveSearchBase, type FoundFile } from './searchScope';
+import { canPrefilter, type ContentMatchOptions } from './grepContent';
+import { scanWorkspace } from './grepScan';
+import { resolveSearchBase } from './searchScope';
 
 /** Entries returned when the call gives no `head_limit`. */
 export const DEFAULT_HEAD_LIMIT = 250;
-/** Files read at once. The in-memory sandbox answers at once; a real one likes a bounded queue. */
-const READ_CONCURRENCY = 32;
-/** A progress report every this many files. */
-const PROGRESS_EVERY = 500;
-const BINARY_SNIFF_CHARS = 8192;
 
 const PROMPT = `Searches file contents in the workspace with a regular expression (JavaScript syntax).
 
@@ -72,7 +66,7 @@ export interface GrepOutput {
   filesScanned: number;
 }
 
-/** Grep: a regular-expression search over the workspace, in the tool itself (one listing, parallel reads). */
+/** Grep: a regular-expression search over the workspace (ripgrep where the sandbox has it, else in the tool itself). */
 export const GrepTool = buildTool<GrepInput, GrepOutput, GrepProgress>({
   name: 'Grep',
   inputSchema,
@@ -102,39 +96,34 @@ export const GrepTool = buildTool<GrepInput, GrepOutput, GrepProgress>({
     const base = await resolveSearchBase(context, input.path);
     if (!regexes.ok || !globs.ok || !base.ok) throw new Error('Grep input changed between validation and the call');
     const mode = input.output_mode ?? 'files_with_matches';
-    const isType = input.type !== undefined ? fileTypeMatcher(input.type) : undefined;
-    // A file named as the path is searched whatever glob and type say, as rg does.
-    const candidates = (await listFiles(context, base.path, base.type)).filter(
-      (file) => base.type !== 'directory' || (globs.accepts(file.relativeToBase) && (!isType || isType(baseName(file.path)))),
-    );
     const options: ContentMatchOptions = {
       ...regexes.options,
       before: input['-B'] ?? input['-C'] ?? input.context ?? 0,
       after: input['-A'] ?? input['-C'] ?? input.context ?? 0,
       lineNumbers: input['-n'] ?? true,
     };
-
-    let scanned = 0;
-    let matchingFiles = 0;
-    const perFile = await mapWithConcurrency(
-      candidates,
-      READ_CONCURRENCY,
-      async (file) => {
-        const found = await searchFile(context, file, options, mode === 'content');
-        scanned++;
-        if (found) matchingFiles++;
-        if (scanned % PROGRESS_EVERY === 0) onProgress?.({ filesScanned: scanned, totalFiles: candidates.length, matchingFiles });
-        return found;
+    const { hits, scanned } = await scanWorkspace(
+      context,
+      {
+        base,
+        pattern: input.pattern,
+        ignoreCase: input['-i'] === true,
+        multiline: input.multiline === true,
+        globParts: globs.parts,
+        acceptsGlob: globs.accepts,
+        type: input.type,
+        isType: input.type !== undefined ? fileTypeMatcher(input.type) : undefined,
+        options,
+        wantRows: mode === 'content',
       },
-      context.abortSignal,
+      onProgress,
     );
-    onProgress?.({ filesScanned: scanned, totalFiles: candidates.length, matchingFiles });
+    const matchingFiles = hits.length;
 
     const all: string[] = [];
     let numMatches = 0;
     const separated = mode === 'content' && (options.before > 0 || options.after > 0);
-    for (const found of perFile) {
-      if (!found) continue;
+    for (const found of hits) {
       numMatches += found.count;
       if (mode === 'files_with_matches') all.push(found.path);
       else if (mode === 'count') all.push(`${found.path}:${found.count}`);
@@ -216,8 +205,8 @@ function compileRegexes(input: GrepInput): Compiled {
 }
 
 /** `glob` split on spaces and top-level commas; `!` marks an exclusion. Globs without `/` match file names. */
-function compileGlobFilter(glob: string | undefined): { ok: true; accepts: GlobMatcher } | { ok: false; message: string } {
-  if (glob === undefined || glob.trim() === '') return { ok: true, accepts: () => true };
+function compileGlobFilter(glob: string | undefined): { ok: true; accepts: GlobMatcher; parts: string[] } | { ok: false; message: string } {
+  if (glob === undefined || glob.trim() === '') return { ok: true, accepts: () => true, parts: [] };
   const include: GlobMatcher[] = [];
   const exclude: GlobMatcher[] = [];
   for (const part of splitGlobs(glob)) {
@@ -229,6 +218,7 @@ function compileGlobFilter(glob: string | undefined): { ok: true; accepts: GlobM
   return {
     ok: true,
     accepts: (path) => (include.length === 0 || include.some((m) => m(path))) && !exclude.some((m) => m(path)),
+    parts: splitGlobs(glob),
   };
 }
 
@@ -246,28 +236,6 @@ function splitGlobs(glob: string): string[] {
   }
   if (current) parts.push(current);
   return parts;
-}
-
-async function searchFile(
-  context: ToolUseContext,
-  file: FoundFile,
-  options: ContentMatchOptions,
-  wantRows: boolean,
-): Promise<{ path: string; count: number; rows: string[] } | undefined> {
-  let text: string;
-  try {
-    text = await context.sandbox.fs.readFile(file.path);
-  } catch {
-    return undefined; // gone since the listing, or unreadable: nothing to report
-  }
-  if (text.slice(0, BINARY_SNIFF_CHARS).includes('\u0000')) return undefined;
-  const path = file.relativeToRoot;
-  const found = matchFile(text, path, options, wantRows);
-  return found ? { path, ...found } : undefined;
-}
-
-function baseName(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {

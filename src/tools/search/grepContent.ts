@@ -120,7 +120,8 @@ function rowsWithContext(lines: readonly string[], matched: readonly boolean[], 
   return rows;
 }
 
-function row(path: string, index: number, text: string, mark: ':' | '-', lineNumbers: boolean): string {
+/** One printed row: `path:N:text` for a match, `path-N-text` for context (the number left out without line numbers). */
+export function row(path: string, index: number, text: string, mark: ':' | '-', lineNumbers: boolean): string {
   const shown = text.length > MAX_ROW_CHARS ? `${text.slice(0, MAX_ROW_CHARS)}… [line cut]` : text;
   return lineNumbers ? `${path}${mark}${index + 1}${mark}${shown}` : `${path}${mark}${shown}`;
 }

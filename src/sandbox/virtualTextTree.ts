@@ -1,0 +1,62 @@
+import type { InMemoryFs } from 'just-bash';
+import type { TreeFile, WalkEntry } from './types';
+
+/** The file system's methods that change what it holds. */
+const MUTATORS = new Set(['writeFile', 'writeFileSync', 'writeFileLazy', 'appendFile', 'rm', 'mv', 'cp', 'mkdir', 'mkdirSync', 'symlink', 'link', 'chmod', 'utimes']);
+
+/**
+ * The virtual file system seen through a counter of its changes: every mutating call (from the
+ * port, from just-bash's commands, from the terminal) bumps `version`. What was read at one
+ * version is still true while the version stands.
+ */
+export function versionedFs(memory: InMemoryFs): { fs: InMemoryFs; version: () => number } {
+  let version = 0;
+  const fs = new Proxy(memory, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || typeof property !== 'string' || !MUTATORS.has(property)) {
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      }
+      return (...args: unknown[]) => {
+        version++;
+        try {
+          const result = (value as (...args: unknown[]) => unknown).apply(target, args);
+          // An async change counts again when it lands, so a read between start and end is not kept.
+          if (result instanceof Promise) return result.finally(() => void version++);
+          return result;
+        } catch (error: unknown) {
+          version++;
+          throw error;
+        }
+      };
+    },
+  });
+  return { fs, version: () => version };
+}
+
+/**
+ * Every file's text under a root, kept until the file system changes: a search over a workspace
+ * that has not changed since the last one reads nothing again.
+ */
+export function textTree(version: () => number, walk: (root: string) => Promise<WalkEntry[]>, readFile: (path: string) => Promise<string>): (root: string) => Promise<TreeFile[]> {
+  let cached: { version: number; files: TreeFile[] } | undefined;
+  return async (root) => {
+    if (cached?.version !== version()) {
+      const at = version();
+      const entries = await walk('/');
+      const files = await Promise.all(
+        entries.filter((entry) => entry.type === 'file').map(async (entry) => ({ path: entry.path, text: await readFile(entry.path).catch(() => null) })),
+      );
+      const readable = files.filter((file): file is TreeFile => file.text !== null);
+      // Kept only if nothing changed while it was read.
+      if (version() === at) cached = { version: at, files: readable };
+      else return under(readable, root);
+    }
+    return under(cached.files, root);
+  };
+}
+
+function under(files: readonly TreeFile[], root: string): TreeFile[] {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return files.filter((file) => file.path.startsWith(prefix));
+}

@@ -1,0 +1,140 @@
+import type { ToolUseContext } from '../types';
+import type { GlobMatcher } from './globMatch';
+import { matchFile, type ContentMatchOptions } from './grepContent';
+import { mapWithConcurrency } from './mapWithConcurrency';
+import { parseRipgrep, ripgrepArgs, ripgrepListArgs } from './ripgrepSearch';
+import { inVcsFolder, listFiles, type FoundFile } from './searchScope';
+
+/** Files read at once. The in-memory sandbox answers at once; a real one likes a bounded queue. */
+const READ_CONCURRENCY = 32;
+/** A progress report every this many files. */
+const PROGRESS_EVERY = 500;
+const BINARY_SNIFF_CHARS = 8192;
+
+/** One matching file: its path from the root, its count, its content rows (when asked for). */
+export interface FileHit {
+  path: string;
+  count: number;
+  rows: string[];
+}
+
+/** What to search and how. */
+export interface ScanPlan {
+  base: { path: string; type: 'file' | 'directory' | 'symlink' };
+  pattern: string;
+  ignoreCase: boolean;
+  multiline: boolean;
+  globParts: readonly string[];
+  acceptsGlob: GlobMatcher;
+  type: string | undefined;
+  isType: ((name: string) => boolean) | undefined;
+  options: ContentMatchOptions;
+  wantRows: boolean;
+}
+
+/** How far a scan has got. */
+export interface ScanProgress {
+  filesScanned: number;
+  totalFiles: number;
+  matchingFiles: number;
+}
+
+/**
+ * Searches the workspace the fastest way the sandbox allows: the machine's ripgrep where it has
+ * one (as the real agent does), else the texts of the whole tree at once where the sandbox can
+ * hand them out, else a listing and a read per file. All three give the same hits, in path order.
+ */
+export async function scanWorkspace(context: ToolUseContext, plan: ScanPlan, onProgress?: (progress: ScanProgress) => void): Promise<{ hits: FileHit[]; scanned: number }> {
+  const native = await withRipgrep(context, plan);
+  if (native) return native;
+  const { sandbox } = context;
+  if (plan.base.type === 'directory' && sandbox.fs.readTree) {
+    const tree = await sandbox.fs.readTree(plan.base.path);
+    const basePrefix = plan.base.path.endsWith('/') ? plan.base.path.length : plan.base.path.length + 1;
+    // Paths are cut, not recomputed: this runs once per file of the workspace.
+    const rootPrefix = sandbox.root.endsWith('/') ? sandbox.root.length : sandbox.root.length + 1;
+    const hits: FileHit[] = [];
+    let scanned = 0;
+    for (const file of tree) {
+      const relativeToBase = file.path.slice(basePrefix);
+      if (inVcsFolder(relativeToBase) || !accepts(plan, relativeToBase, file.path)) continue;
+      scanned++;
+      const hit = matchText(file.text, file.path.slice(rootPrefix), plan);
+      if (hit) hits.push(hit);
+    }
+    onProgress?.({ filesScanned: scanned, totalFiles: scanned, matchingFiles: hits.length });
+    return { hits, scanned };
+  }
+  const candidates = (await listFiles(context, plan.base.path, plan.base.type)).filter(
+    // A file named as the path is searched whatever glob and type say, as rg does.
+    (file) => plan.base.type !== 'directory' || accepts(plan, file.relativeToBase, file.path),
+  );
+  let scanned = 0;
+  let matching = 0;
+  const perFile = await mapWithConcurrency(
+    candidates,
+    READ_CONCURRENCY,
+    async (file) => {
+      const hit = await readAndMatch(context, file, plan);
+      scanned++;
+      if (hit) matching++;
+      if (scanned % PROGRESS_EVERY === 0) onProgress?.({ filesScanned: scanned, totalFiles: candidates.length, matchingFiles: matching });
+      return hit;
+    },
+    context.abortSignal,
+  );
+  onProgress?.({ filesScanned: scanned, totalFiles: candidates.length, matchingFiles: matching });
+  return { hits: perFile.filter((hit): hit is FileHit => hit !== undefined), scanned };
+}
+
+function accepts(plan: ScanPlan, relativeToBase: string, path: string): boolean {
+  return plan.acceptsGlob(relativeToBase) && (!plan.isType || plan.isType(path.slice(path.lastIndexOf('/') + 1)));
+}
+
+function matchText(text: string, path: string, plan: ScanPlan): FileHit | undefined {
+  if (text.slice(0, BINARY_SNIFF_CHARS).includes('\u0000')) return undefined;
+  const found = matchFile(text, path, plan.options, plan.wantRows);
+  return found ? { path, ...found } : undefined;
+}
+
+async function readAndMatch(context: ToolUseContext, file: FoundFile, plan: ScanPlan): Promise<FileHit | undefined> {
+  let text: string;
+  try {
+    text = await context.sandbox.fs.readFile(file.path);
+  } catch {
+    return undefined; // gone since the listing, or unreadable: nothing to report
+  }
+  return matchText(text, file.relativeToRoot, plan);
+}
+
+/**
+ * The search through the machine's ripgrep, or `undefined` to fall back: no `rg`, or one that
+ * refused the search (a pattern in JavaScript syntax it does not take, a file type it does not
+ * know). Its regular expressions are Rust's, as in the real agent.
+ */
+async function withRipgrep(context: ToolUseContext, plan: ScanPlan): Promise<{ hits: FileHit[]; scanned: number } | undefined> {
+  const { sandbox } = context;
+  if (!sandbox.ripgrep) return undefined;
+  const target = sandbox.relative(plan.base.path) || '.';
+  const request = {
+    pattern: plan.pattern,
+    ignoreCase: plan.ignoreCase,
+    multiline: plan.multiline,
+    globs: plan.base.type === 'directory' ? plan.globParts : [],
+    type: plan.base.type === 'directory' ? plan.type : undefined,
+    before: plan.wantRows ? plan.options.before : 0,
+    after: plan.wantRows ? plan.options.after : 0,
+    target,
+  };
+  const options = { cwd: sandbox.root, signal: context.abortSignal };
+  const [result, listing] = await Promise.all([sandbox.ripgrep(ripgrepArgs(request), options), sandbox.ripgrep(ripgrepListArgs(request), options)]);
+  if (!result || result.exitCode > 1 || result.aborted) return undefined;
+  const hits = parseRipgrep(result.stdout, {
+    multiline: plan.multiline,
+    wantRows: plan.wantRows,
+    lineNumbers: plan.options.lineNumbers,
+    separators: plan.options.before > 0 || plan.options.after > 0,
+  });
+  const scanned = listing && listing.exitCode <= 1 ? listing.stdout.split('\n').filter((line) => line !== '').length : hits.length;
+  return { hits, scanned };
+}
