@@ -4,6 +4,7 @@ import { CallTracker, type TrackedCall } from './callTracker';
 import { labelCall } from './callLabel';
 import type { SchedulerOptions, ToolScheduler } from './scheduler';
 import { nextStarts, waitCause } from './startRule';
+import type { WaitCause } from './waitCause';
 
 /**
  * The scheduler of tool calls (the seed's StreamingToolExecutor, and with `after-stream` timing
@@ -31,6 +32,10 @@ export class StreamingToolExecutor implements ToolScheduler {
   private lastQueuedUnsafe: TrackedCall | undefined;
   /** The calls waiting behind each queued unsafe call; once it starts, they wait for it to finish. */
   private readonly behind = new Map<TrackedCall, TrackedCall[]>();
+  /** Counts starts and completions: a cause made from the executing set holds until it moves. */
+  private executingVersion = 0;
+  /** The last cause made, and what it was made from: arrivals behind a full cap share one. */
+  private lastCause: { key: string; cause: WaitCause } | undefined;
 
   constructor(private readonly options: SchedulerOptions) {
     this.turn = childController(options.turnSignal);
@@ -62,8 +67,10 @@ export class StreamingToolExecutor implements ToolScheduler {
       this.tracker.settleWithoutRunning(call, toolUseError(describeAbort(this.siblingCause, false)), 'cancelled');
       return;
     }
+    // The calls started are always a prefix of the queue: behind a queued call, this one cannot start.
+    const blockedAhead = this.hasQueued();
     this.queue.push(call);
-    this.scan();
+    if (!blockedAhead) this.scan();
     if (call.phase.state !== 'queued') return;
     const unsafeAhead = this.lastQueuedUnsafe;
     this.tracker.wait(call, this.causeFor(call, unsafeAhead));
@@ -137,9 +144,15 @@ export class StreamingToolExecutor implements ToolScheduler {
     this.turn.detach();
   }
 
+  /** Whether any call is still queued. */
+  private hasQueued(): boolean {
+    while (this.head < this.queue.length && this.queue[this.head]!.phase.state !== 'queued') this.head++;
+    return this.head < this.queue.length;
+  }
+
   /** The queued calls in arrival order (the queue also holds calls that have since left it). */
   private *queued(): Generator<TrackedCall> {
-    while (this.head < this.queue.length && this.queue[this.head]!.phase.state !== 'queued') this.head++;
+    this.hasQueued();
     for (let i = this.head; i < this.queue.length; i++) {
       const call = this.queue[i]!;
       if (call.phase.state === 'queued') yield call;
@@ -157,6 +170,7 @@ export class StreamingToolExecutor implements ToolScheduler {
     });
     for (const call of decision.starts) {
       if (this.lastQueuedUnsafe === call) this.lastQueuedUnsafe = undefined;
+      this.executingVersion++;
       this.tracker.start(call, this.sibling.signal);
       const waiting = this.behind.get(call);
       if (waiting) {
@@ -167,8 +181,11 @@ export class StreamingToolExecutor implements ToolScheduler {
     if (decision.blocked) this.tracker.wait(decision.blocked.call, decision.blocked.cause);
   }
 
-  private causeFor(call: TrackedCall, unsafeAhead: TrackedCall | undefined, firstOpenBatch?: number) {
-    return waitCause(call, {
+  private causeFor(call: TrackedCall, unsafeAhead: TrackedCall | undefined, firstOpenBatch?: number): WaitCause {
+    const batch = this.options.timing === 'after-stream' ? call.batch : -1;
+    const key = `${this.executingVersion}|${unsafeAhead?.id ?? ''}|${call.concurrent}|${this.streamOpen}|${firstOpenBatch ?? ''}|${batch}`;
+    if (this.lastCause?.key === key) return this.lastCause.cause;
+    const cause = waitCause(call, {
       executing: [...this.tracker.executingCalls],
       cap: this.cap,
       timing: this.options.timing,
@@ -176,9 +193,12 @@ export class StreamingToolExecutor implements ToolScheduler {
       unsafeAhead,
       ...(firstOpenBatch !== undefined ? { firstOpenBatch } : {}),
     });
+    this.lastCause = { key, cause };
+    return cause;
   }
 
   private onCompleted(call: TrackedCall): void {
+    this.executingVersion++;
     if (call.phase.state !== 'completed') return;
     if (!this.siblingCause && this.cascades(call, call.phase.settlement.outcome)) {
       this.siblingCause = { kind: 'sibling', failedCall: labelCall(call.block) };

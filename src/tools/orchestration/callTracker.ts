@@ -76,6 +76,7 @@ export class CallTracker {
   private listeners: (() => void)[] = [];
   /** Whether each batch, by index, runs its calls concurrently. */
   private readonly batches: boolean[] = [];
+  private readonly reasons = new WeakMap<WaitCause, string>();
   private readonly label = (id: string) => {
     const call = this.byId.get(id);
     return call ? labelCall(call.block) : id;
@@ -128,7 +129,13 @@ export class CallTracker {
   }
 
   private emitWait(id: string, cause: WaitCause): void {
-    this.options.emit({ type: 'call_waiting', at: this.options.now(), id, cause, reason: describeWait(cause, this.label) });
+    // Calls queued behind one full cap share its cause: its sentence is made once.
+    let reason = this.reasons.get(cause);
+    if (reason === undefined) {
+      reason = describeWait(cause, this.label);
+      this.reasons.set(cause, reason);
+    }
+    this.options.emit({ type: 'call_waiting', at: this.options.now(), id, cause, reason });
   }
 
   /** Starts a queued call under a child controller of `parent`. */

@@ -47,11 +47,14 @@ export function nextStarts<Call extends SchedulingCall>(state: StartState<Call>)
   for (const call of state.queued) {
     if (timing === 'after-stream' && streamOpen) return { starts, blocked: { call, cause: { kind: 'stream-open' } } };
     if (!executing) {
-      executing = [...state.executing];
-      allConcurrent = executing.every((other) => other.concurrent);
+      executing = Array.from(state.executing);
+      for (const other of executing) allConcurrent &&= other.concurrent;
     }
     const canStart = executing.length === 0 || (call.concurrent && allConcurrent && executing.length < cap);
-    if (!canStart) return { starts, blocked: { call, cause: waitCause(call, { ...state, executing, unsafeAhead: undefined }) } };
+    if (!canStart) {
+      const cause = waitCause(call, { executing, cap, timing, streamOpen, unsafeAhead: undefined });
+      return { starts, blocked: { call, cause } };
+    }
     starts.push(call);
     executing.push(call);
     allConcurrent &&= call.concurrent;
@@ -82,8 +85,13 @@ export function waitCause<Call extends SchedulingCall>(call: Call, context: Wait
     if (firstOpen < call.batch) return { kind: 'previous-batch', batch: call.batch - 1 };
   }
   if (unsafeAhead && unsafeAhead !== call) return { kind: 'unsafe-ahead', blockers: [unsafeAhead.id] };
-  const unsafeRunning = executing.filter((other) => !other.concurrent);
-  if (unsafeRunning.length > 0) return { kind: 'unsafe-running', blockers: unsafeRunning.map((other) => other.id) };
-  if (!call.concurrent) return { kind: 'runs-alone', executing: executing.map((other) => other.id) };
-  return { kind: 'cap', cap, executing: executing.map((other) => other.id) };
+  const ids: string[] = [];
+  const unsafe: string[] = [];
+  for (const other of executing) {
+    ids.push(other.id);
+    if (!other.concurrent) unsafe.push(other.id);
+  }
+  if (unsafe.length > 0) return { kind: 'unsafe-running', blockers: unsafe };
+  if (!call.concurrent) return { kind: 'runs-alone', executing: ids };
+  return { kind: 'cap', cap, executing: ids };
 }
