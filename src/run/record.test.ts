@@ -186,7 +186,7 @@ describe('reduceRun', () => {
     expect(reduceRun(checked, { type: 'todos_changed', at: 2600, todos: [], by: 'toolu_1' }).expectations?.passed).toBe(false);
   });
 
-  it("serialises to the run record's version-1 shape", () => {
+  it('serialises to the version-1 shape of the run record', () => {
     const json = plain(buildRecord(seedRun())) as Record<string, unknown>;
     expect(Object.keys(json)).toEqual(
       expect.arrayContaining(['version', 'scenario', 'sandbox', 'strategy', 'settings', 'startedAt', 'endedAt', 'turns', 'files', 'expectations']),
