@@ -23,7 +23,7 @@ const READERS: Record<string, string> = {
   column: 'csoNtRx', file: 'mfeF', stat: 'ct', ls: 'ITw', du: 'dtBX', tree: 'LPIHT', bat: 'lHrm', shuf: 'ni', head: 'nc', tail: 'ncs',
   less: 'bhjkoOpPtTxyz', more: 'n', look: 'dt', iconv: 'ft', source: '', '.': '', vdir: 'ITw', dir: 'ITw', readlink: '', realpath: '',
 };
-const WRITERS = new Set(['tee', 'touch', 'truncate', 'rm', 'unlink', 'rmdir', 'shred', 'mkdir', 'mkfifo', 'mknod', 'mktemp', 'chattr', 'setfacl']);
+const WRITERS = new Set(['tee', 'sponge', 'touch', 'truncate', 'rm', 'unlink', 'rmdir', 'shred', 'mkdir', 'mkfifo', 'mknod', 'mktemp', 'chattr', 'setfacl']);
 /** Programs that touch no file through their operands (their inner commands are checked apart). */
 const NO_FILES = new Set([
   'echo', 'printf', 'true', 'false', 'test', '[', '[[', 'pwd', 'date', 'whoami', 'hostname', 'uname', 'seq', 'sleep', 'yes', 'basename',
@@ -98,7 +98,7 @@ export function operandAccesses(command: FoundCommand): RawAccess[] {
       }
       return out;
     case 'sort': {
-      const parsed = parse(args, 'kotST', ['files0-from']);
+      const parsed = parse(args, 'kotST', ['files0-from', 'compress-program']);
       add('read', parsed.operands, 'sort');
       add('write', valuesOf(parsed, 'o', 'output'), 'sort -o');
       add('read', valuesOf(parsed, 'files0-from'), 'sort --files0-from');

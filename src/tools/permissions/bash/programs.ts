@@ -14,6 +14,8 @@ export interface ScriptCall {
 }
 
 const AWKS = new Set(['awk', 'gawk', 'mawk', 'nawk', 'busybox-awk']);
+/** Programs with an option that runs a command (their other options are checked by the file tables). */
+const PROGRAMS_WITH_RUNNING_OPTIONS = new Set(['tar', 'rsync', 'zip', 'ssh', 'scp', 'sftp', 'less', 'more', 'man', 'rg', 'sort', 'split', 'make', 'gmake']);
 
 /** sed's program and files. GNU sed reads options anywhere on its line. */
 export function sedCall(args: readonly WordValue[]): ScriptCall {
@@ -173,6 +175,21 @@ export function unwrapProgram(walker: Walker, command: FoundCommand, name: strin
         if (/^-[FS]/.test(text)) return risky(`${name} ${text} reads a configuration or a program that can run commands on this machine`);
         break;
       }
+      case 'rg':
+        if (text === '--pre' || text.startsWith('--pre=')) walker.inner(command, [{ text: value }, { text: null }], 'rg --pre', context);
+        break;
+      case 'sort':
+        if (text.startsWith('--compress-program')) walker.inner(command, [{ text: value }], 'sort --compress-program', context);
+        break;
+      case 'split':
+        if (text.startsWith('--filter')) walker.script(command, value, 'split --filter', context, true);
+        break;
+      case 'make':
+      case 'gmake':
+        if (/^(--eval|-E$|--file=-|--file=\/dev\/stdin)/.test(text) || (text === '-f' && /^(-|\/dev\/stdin)$/.test(texts[i + 1] ?? '')) || text.startsWith('SHELL=')) {
+          return risky(`${name} ${text} runs recipes the analysis cannot read`);
+        }
+        break;
       case 'less':
       case 'more':
         if (text.startsWith('+')) return risky(`${name} ${text} runs pager commands, which can run shell commands`);
@@ -184,7 +201,7 @@ export function unwrapProgram(walker: Walker, command: FoundCommand, name: strin
         return false;
     }
   }
-  return ['tar', 'rsync', 'zip', 'ssh', 'scp', 'sftp', 'less', 'more', 'man'].includes(name);
+  return PROGRAMS_WITH_RUNNING_OPTIONS.has(name);
 }
 
 /** npx and the package runners' `exec`/`dlx`: the command they run, or why it is unknown. */

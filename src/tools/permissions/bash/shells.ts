@@ -14,7 +14,7 @@ const INTERPRETERS = new Set([
 const COMMAND_HOSTS = new Set([
   'vi', 'vim', 'nvim', 'view', 'ex', 'ed', 'emacs', 'nano', 'sqlite3', 'm4', 'dc', 'gdb', 'lldb', 'screen', 'tmux', 'at', 'batch',
   'crontab', 'fc', 'unshare', 'nsenter', 'systemd-run', 'firejail', 'bwrap', 'proot', 'xvfb-run', 'faketime', 'chrt', 'script', 'su',
-  'expect', 'mysql', 'psql',
+  'expect', 'mysql', 'psql', 'numactl', 'setpriv', 'sg', 'run-parts',
 ]);
 const VERSION_ONLY = new Set(['--version', '-v', '-V', '--help', '-h']);
 

@@ -37,6 +37,14 @@ const WRAPPERS: Record<string, Wrapper> = {
   strace: { spec: { short: 'eoOpPsSuEIbXaU', flags: 'cCdDfFhiqrtTvVwxyYzZk' } },
   ltrace: { spec: { short: 'eoOpPsSuEIbXaAnlL', flags: 'cCdDfFhiqrtTvVwxyYzZk' } },
   caffeinate: { spec: { short: 'tw', flags: 'dimsu' } },
+  entr: { spec: { flags: 'acdnprsz' } },
+  pkexec: { spec: { long: ['user'], longFlags: ['keep-cwd', 'disable-internal-agent'] } },
+  'ssh-agent': { spec: { short: 'aEPt', flags: 'cDdksx' } },
+  chronic: { spec: { flags: 'ev' } },
+  ifne: { spec: { flags: 'n' } },
+  torsocks: { spec: { short: 'uapP', flags: 'iqd' } },
+  proxychains: { spec: { short: 'f', flags: 'q' } },
+  proxychains4: { spec: { short: 'f', flags: 'q' } },
 };
 
 /** Runs the semantics of a wrapper, `env`, `sudo`, `xargs`, `find`, `watch` or `parallel`; false when `name` is none. */
