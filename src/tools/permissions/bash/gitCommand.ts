@@ -77,17 +77,19 @@ export function unwrapGit(walker: Walker, command: FoundCommand, context: WalkCo
   }
   let sub = args.slice(i);
   const dropped = i > 0;
-  const alias = sub[0]?.text;
-  if (alias && aliases.has(alias)) {
+  // An alias may name another alias: follow the chain (git refuses a loop; so does this).
+  const used: string[] = [];
+  for (let alias = sub[0]?.text; alias && aliases.has(alias) && !used.includes(alias); alias = sub[0]?.text) {
+    used.push(alias);
     const value = aliases.get(alias) ?? null;
     if (value === null) return walker.hide(command.index, `git ${alias} is an alias known only at run time`);
     if (value.startsWith('!')) {
       const rest = joinWords(sub.slice(1));
-      return walker.script(command, rest === null ? null : `${value.slice(1)} ${rest}`, `git alias ${alias}`, context, true);
+      return walker.script(command, rest === null ? null : `${value.slice(1)} ${rest}`, `git alias ${used.join(' → ')}`, context, true);
     }
     sub = [...value.split(/\s+/).filter(Boolean).map((text) => ({ text })), ...sub.slice(1)];
-    return walker.inner(command, [{ text: 'git' }, ...sub], `git alias ${alias}`, context, { cwd });
   }
+  if (used.length > 0) return walker.inner(command, [{ text: 'git' }, ...sub], `git alias ${used.join(' → ')}`, context, { cwd });
   if (dropped) return walker.inner(command, [{ text: 'git' }, ...sub], 'git, its options before the subcommand dropped', context, { cwd });
   subcommand(walker, command, sub, context, aliases);
 }

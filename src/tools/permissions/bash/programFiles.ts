@@ -91,12 +91,19 @@ export function findAccesses(args: WordValue[]): RawAccess[] {
   return out;
 }
 
+const BULK_WRITES = new Set(['clean', 'checkout', 'restore', 'stash', 'switch', 'merge', 'pull', 'rebase', 'cherry-pick', 'revert', 'am', 'apply', 'read-tree', 'checkout-index']);
+
 export function gitAccesses(args: WordValue[]): RawAccess[] {
   const out: RawAccess[] = [];
-  const sub = args.find((word) => word.text !== null && !word.text.startsWith('-'))?.text;
+  const sub = args.find((word) => word.text !== null && !word.text.startsWith('-'))?.text ?? undefined;
   if (sub === 'config' && !args.some((word) => word.text === '--get' || word.text === '--list' || word.text === '-l')) {
     const global = args.some((word) => word.text === '--global');
     out.push({ access: 'write', word: { text: global ? '~/.gitconfig' : '.git/config' }, by: 'git config', certainty: 'certain' });
+  }
+  // Subcommands that rewrite or delete files of the work tree wholesale (an untracked secret included).
+  const hard = args.some((word) => /^--(hard|merge|keep)$/.test(word.text ?? ''));
+  if (sub !== undefined && (BULK_WRITES.has(sub) || (sub === 'reset' && hard))) {
+    out.push({ access: 'write', word: { text: '.' }, by: `git ${sub}, which rewrites the work tree`, tree: true, certainty: 'certain' });
   }
   // `git show HEAD:.env`, `git checkout -- secrets/x`: paths git may read or write for its subcommand.
   for (const word of args) {

@@ -70,6 +70,8 @@ export const FILE_WRITE_CASES: BypassCase[] = [
   write('gzip secrets/key.pem', 'file-write', 'gzip replaces the file'),
   write('tar xf x -C secrets', 'file-write', 'tar extracting into the folder'),
   write('cp x y; cd secrets && touch pwned.txt', 'file-write', 'touch after cd into the folder'),
+  write('git clean -fdx', 'file-write', 'git clean deletes untracked files, a secret among them: the rules ask', 'ask'),
+  write('git checkout -- secrets/key.pem', 'file-write', 'git given the protected path: the rules ask', 'ask'),
 ];
 
 /** Programs that read a protected file. */

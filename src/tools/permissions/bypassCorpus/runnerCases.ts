@@ -142,6 +142,7 @@ export const SUBCOMMAND_CASES: BypassCase[] = [
   options('git -c alias.p=push p', 'an alias for push defined on the line'),
   options('git -c alias.p="push --force" p origin', 'an alias with options'),
   options("git -c 'alias.p=!git push' p", 'a shell alias that runs git push'),
+  options('git -c alias.a=b -c alias.b=push a', 'an alias for an alias for push'),
   options('git "pu"sh', 'a quote-split subcommand'),
   options('git $(echo push)', 'a subcommand made by a substitution: the rules ask', PUSH, 'ask'),
   options('npm --prefix . publish', 'npm --prefix', PUBLISH),
