@@ -1,4 +1,5 @@
 import { Bash, InMemoryFs } from 'just-bash';
+import { joinLineContinuations } from './lineContinuations';
 import { relativeToRoot, resolveInsideRoot } from './paths';
 import { posix } from './posixPath';
 import type { DirEntry, ExecOptions, ExecResult, FileStat, InteractiveShell, Sandbox, SandboxFs, WalkEntry } from './types';
@@ -39,7 +40,8 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   const versioned = versionedFs(new InMemoryFs(initial));
   const memory = versioned.fs;
   memory.mkdirSync(root, { recursive: true });
-  const bash = new Bash({ fs: memory, cwd: root });
+  // HOME is the workspace, as on the node sandbox, so `~` means the same on both (and to the rules).
+  const bash = new Bash({ fs: memory, cwd: root, env: { HOME: root } });
   const shells = new Set<InteractiveShell>();
 
   return {
@@ -168,7 +170,8 @@ async function execute(bash: Bash, root: string, command: string, options: ExecO
       : undefined;
 
   try {
-    const run = bash.exec(command, { cwd: options.cwd ?? root, env: options.env, signal: controller.signal });
+    // just-bash's parser mis-joins `rm\⏎ x` into `rmx`; bash runs `rm x`. Join continuations as bash does.
+    const run = bash.exec(joinLineContinuations(command), { cwd: options.cwd ?? root, env: options.env, signal: controller.signal });
     // If the run loses the race below, its eventual rejection must not go unhandled.
     run.catch(() => undefined);
     const finished = await Promise.race([run, stopped]);

@@ -1,4 +1,7 @@
-import { parseShell, type CommandNode, type StatementNode, type WordNode } from '../../sandbox/shellParser';
+import { inspectBashCommand } from './bash/inspect';
+
+export { inspectBashCommand } from './bash/inspect';
+export type { BashInspection, FoundCommand, HiddenPart, FileAccess, EnvFinding } from './bash/types';
 
 /** One simple command found in a command line. */
 export interface SimpleCommand {
@@ -12,107 +15,37 @@ export interface SimpleCommand {
 export type BashAnalysis =
   | {
       ok: true;
+      /** Every simple command: the line's own, those in substitutions, and those they run (`xargs rm` → `rm`). */
       commands: SimpleCommand[];
       /** More than one simple command (`&&`, `||`, `;`, `|`, subshells, `$(…)`, backticks, `&`). */
       compound: boolean;
-      /** Parts the analysis cannot see through: loops, conditionals, functions, process substitution. */
+      /** Parts the analysis cannot see through, control flow (loops, conditionals, functions) or a redirected compound command. */
       opaque: boolean;
     }
   | { ok: false; reason: string };
 
 const OUTPUT_OPERATORS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 
-/** Splits a command line into its simple commands across every operator and substitution. */
+/**
+ * Splits a command line into its simple commands across every operator and substitution, and the
+ * commands they run. The short form of `inspectBashCommand`, which the rules use.
+ */
 export function analyzeBashCommand(command: string): BashAnalysis {
-  const parsed = parseShell(command);
-  if (!parsed.ok) return { ok: false, reason: `the command could not be parsed: ${parsed.error}` };
-  const commands: SimpleCommand[] = [];
-  let opaque = false;
-  let separators = 0;
-  let incomplete = false;
-
-  const word = (node: WordNode): string | null => {
-    let text = '';
-    for (const part of node.parts) {
-      const value = literalPart(part);
-      if (value === null) return null;
-      text += value;
-    }
-    return text;
+  const inspected = inspectBashCommand(command);
+  if (!inspected.ok) return { ok: false, reason: inspected.reason };
+  const { inspection } = inspected;
+  const commands = inspection.commands.map((found) => ({
+    argv: found.argv.map((word) => word.text),
+    writes: found.redirects.filter((redirect) => OUTPUT_OPERATORS.has(redirect.operator)).map((redirect) => redirect.target?.text ?? null),
+  }));
+  const assignmentOnly = inspection.commands.some((found) => found.argv.length === 0 && found.assignments.length > 0);
+  const compoundWrites = inspection.files.some((file) => file.command === undefined && file.access === 'write');
+  return {
+    ok: true,
+    commands,
+    compound: inspection.compound,
+    opaque: inspection.hidden.length > 0 || inspection.control || assignmentOnly || compoundWrites,
   };
-  // Collects command substitutions hidden inside words (`$(rm x)`, backticks), at any depth.
-  const substitutions = (node: unknown): void => {
-    if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const item of node) substitutions(item);
-      return;
-    }
-    const record = node as Record<string, unknown>;
-    if (record.type === 'CommandSubstitution') {
-      separators++;
-      statements((record.body as { statements: StatementNode[] }).statements);
-      return;
-    }
-    if (record.type === 'ProcessSubstitution') opaque = true;
-    for (const value of Object.values(record)) if (typeof value === 'object') substitutions(value);
-  };
-  const literalPart = (part: WordNode['parts'][number]): string | null => {
-    switch (part.type) {
-      case 'Literal':
-      case 'SingleQuoted':
-      case 'Escaped':
-        return part.value;
-      case 'DoubleQuoted': {
-        let text = '';
-        for (const inner of part.parts) {
-          const value = literalPart(inner);
-          if (value === null) return null;
-          text += value;
-        }
-        return text;
-      }
-      default:
-        return null;
-    }
-  };
-  const visitCommand = (node: CommandNode): void => {
-    if (node.type === 'SimpleCommand') {
-      const argv = [...(node.name ? [node.name] : []), ...node.args].map(word);
-      const writes = node.redirections.filter((r) => OUTPUT_OPERATORS.has(r.operator)).map((r) => (r.target.type === 'Word' ? word(r.target) : null));
-      if (node.assignments.length > 0 && argv.length === 0) opaque = true;
-      commands.push({ argv, writes });
-      substitutions([node.name, node.args, node.redirections, node.assignments]);
-      return;
-    }
-    if (node.type === 'Subshell' || node.type === 'Group') {
-      separators++;
-      statements(node.body);
-      if (node.redirections.some((r) => OUTPUT_OPERATORS.has(r.operator))) opaque = true;
-      return;
-    }
-    opaque = true;
-    substitutions(node);
-  };
-  const statements = (list: readonly StatementNode[]): void => {
-    separators += Math.max(0, list.length - 1);
-    for (const statement of list) {
-      if (statement.deferredError) opaque = true;
-      if (statement.background) separators++;
-      separators += statement.operators.length;
-      for (const pipeline of statement.pipelines) {
-        // `ls &&` parses with an empty pipeline after the operator: a command left unfinished.
-        const empty = pipeline.commands.every(
-          (node) => node.type === 'SimpleCommand' && !node.name && node.args.length === 0 && node.assignments.length === 0 && node.redirections.length === 0,
-        );
-        if (empty) incomplete = true;
-        separators += Math.max(0, pipeline.commands.length - 1);
-        for (const node of pipeline.commands) visitCommand(node);
-      }
-    }
-  };
-  statements(parsed.script.statements);
-  if (incomplete) return { ok: false, reason: 'the command is incomplete (an operator with nothing after it)' };
-  return { ok: true, commands, compound: separators > 0 || commands.length > 1, opaque };
 }
 
 /** Commands that only read, whatever their arguments (writes through redirections are checked apart). */

@@ -1,22 +1,10 @@
-import { posix } from '../../sandbox/posixPath';
-import { compileGlob } from '../search/globMatch';
 import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
-import { analyzeBashCommand, type SimpleCommand } from './bashAnalysis';
+import { explainBashDecision } from './bashDecision';
+import { pathRuleMatches } from './pathRules';
+import type { PermissionRule, RuleSet } from './ruleTypes';
+import { normalizeRulePath } from './workspacePaths';
 
-/** One parsed permission rule: `Tool`, `Tool(content)`, or an MCP server rule. */
-export interface PermissionRule {
-  source: string;
-  tool: string;
-  /** `undefined` for a whole-tool rule. */
-  content: string | undefined;
-}
-
-/** The three rule lists of a scenario's settings. */
-export interface RuleSet {
-  allow: readonly PermissionRule[];
-  ask: readonly PermissionRule[];
-  deny: readonly PermissionRule[];
-}
+export type { PermissionRule, RuleSet } from './ruleTypes';
 
 /** Parses one rule; a string is the error. */
 export function parseRule(source: string): PermissionRule | string {
@@ -55,8 +43,6 @@ export function isDeniedAsWhole(tool: AnyTool, rules: RuleSet): PermissionRule |
 
 const READING_TOOLS = new Set(['Read', 'Glob', 'Grep']);
 const WRITING_TOOLS = new Set(['Edit', 'Write', 'NotebookEdit']);
-/** Commands that run other commands (their argument, or their standard input): what they run is unknown. */
-const COMMAND_RUNNERS = new Set(['sh', 'bash', 'zsh', 'dash', 'eval', 'exec', 'xargs', 'env', 'sudo', 'nohup', 'time', 'command', 'builtin', 'nice', 'timeout', 'watch', 'source', '.', 'parallel', 'node', 'python', 'python3', 'perl', 'ruby']);
 
 function toolMatches(rule: PermissionRule, tool: AnyTool): boolean {
   if (rule.tool === tool.name) return true;
@@ -71,127 +57,59 @@ function toolMatches(rule: PermissionRule, tool: AnyTool): boolean {
   return false;
 }
 
-/** A Bash simple command as rules see it: plain words joined by one space, `/bin/rm` read as `rm`. */
-function commandText(command: SimpleCommand): string | null {
-  if (command.argv.some((word) => word === null)) return null;
-  const [name, ...args] = command.argv as string[];
-  if (name === undefined) return '';
-  return [name.includes('/') ? posix.basename(name) : name, ...args].join(' ');
-}
-
-function bashPatternMatches(pattern: string, text: string): boolean {
-  if (pattern.endsWith(':*')) {
-    const prefix = pattern.slice(0, -2);
-    return text === prefix || text.startsWith(`${prefix} `);
-  }
-  if (/(^|[^\\])\*/.test(pattern)) {
-    let source = '';
-    for (let i = 0; i < pattern.length; i++) {
-      const ch = pattern[i]!;
-      if (ch === '\\' && pattern[i + 1] === '*') {
-        source += '\\*';
-        i++;
-      } else if (ch === '*') source += '.*';
-      else source += ch.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-    }
-    // A trailing " *" also matches the bare command (`git *` matches `git`).
-    if (source.endsWith(' .*')) source = `${source.slice(0, -3)}( .*)?`;
-    return new RegExp(`^${source}$`, 's').test(text);
-  }
-  return text === pattern;
-}
-
-/** The path a file tool touches, relative to the workspace root (or absolute when outside). */
+/** The path a file tool touches, normalised as Bash's paths are (`normalizeRulePath`). */
 function touchedPath(tool: AnyTool, input: unknown, root: string): string | undefined {
   const access = tool.fileAccess(input);
   const raw = access?.path ?? (READING_TOOLS.has(tool.name) ? ((input as { path?: string }).path ?? '.') : undefined);
-  if (raw === undefined) return undefined;
-  const absolute = posix.normalize(raw.startsWith('/') ? raw : posix.join(root, raw));
-  return absolute === root ? '.' : absolute.startsWith(`${root}/`) ? absolute.slice(root.length + 1) : absolute;
+  return raw === undefined ? undefined : normalizeRulePath(raw, { root });
 }
 
-function pathRuleMatches(pattern: string, path: string): boolean {
-  if (pattern.startsWith('//')) return path.startsWith('/') && compileGlob(pattern.slice(1)).ok && globTest(pattern.slice(1), path);
-  if (pattern.startsWith('~')) return false;
-  let relative = pattern.replace(/^\.\//, '').replace(/^\//, '');
-  if (relative.endsWith('/')) relative += '**';
-  if (path.startsWith('/')) return false;
-  // A folder rule (`secrets/**`) also covers the folder itself, which a search of it reads.
-  if (relative.endsWith('/**') && globTest(relative.slice(0, -3), path)) return true;
-  // gitignore: a pattern without a slash matches at any depth; a folder matches what is inside it.
-  const candidates = relative.includes('/') ? [relative, `${relative}/**`] : [relative, `**/${relative}`, `**/${relative}/**`];
-  return candidates.some((candidate) => globTest(candidate, path));
-}
-
-function globTest(pattern: string, path: string): boolean {
-  const compiled = compileGlob(pattern);
-  return compiled.ok && compiled.match(path);
-}
-
-type RuleVerdict = 'match' | 'no-match' | 'unknown';
-
-/** Whether `rule` covers this call; `unknown` when a Bash command hides what it runs. */
-function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: string, kind: 'allow' | 'ask' | 'deny'): RuleVerdict {
-  if (!toolMatches(rule, tool)) return 'no-match';
-  if (rule.content === undefined) return 'match';
-  if (tool.name === 'Bash') {
-    const command = (input as { command?: string }).command ?? '';
-    const analysis = analyzeBashCommand(command);
-    if (!analysis.ok || analysis.opaque) return 'unknown';
-    const texts = analysis.commands.map(commandText);
-    if (kind === 'allow') {
-      // Prefix and wildcard allows never allow a compound command; an exact allow must name it all.
-      if (texts.some((text) => text === null)) return 'no-match';
-      if (analysis.compound || analysis.commands.some((c) => c.writes.length > 0)) return texts.join(' ; ') === rule.content ? 'match' : 'no-match';
-      return bashPatternMatches(rule.content, texts[0] ?? '') && !COMMAND_RUNNERS.has(texts[0]?.split(' ')[0] ?? '') ? 'match' : 'no-match';
-    }
-    // Deny and ask: any part that matches counts; a part that hides its command cannot be cleared.
-    let verdict: RuleVerdict = 'no-match';
-    for (const [i, text] of texts.entries()) {
-      if (text !== null && bashPatternMatches(rule.content, text)) return 'match';
-      const name = analysis.commands[i]!.argv[0];
-      if (text === null || COMMAND_RUNNERS.has(name && name.includes('/') ? posix.basename(name) : (name ?? ''))) verdict = 'unknown';
-    }
-    return verdict;
-  }
+/** Whether `rule` covers a call of a tool other than Bash. */
+function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: string): boolean {
+  if (!toolMatches(rule, tool)) return false;
+  if (rule.content === undefined) return true;
   if (rule.content.startsWith('domain:')) {
     const url = (input as { url?: string }).url;
     try {
       const host = url ? new URL(url).hostname : '';
       const domain = rule.content.slice('domain:'.length);
-      return host === domain || host.endsWith(`.${domain}`) ? 'match' : 'no-match';
+      return host === domain || host.endsWith(`.${domain}`);
     } catch {
-      return 'no-match';
+      return false;
     }
   }
   const path = touchedPath(tool, input, root);
-  return path !== undefined && pathRuleMatches(rule.content, path) ? 'match' : 'no-match';
+  return path !== undefined && pathRuleMatches(rule.content, path, root);
 }
 
 /**
- * The rules' verdict on one call, checked deny → ask → allow, first match wins; a
- * Bash command that cannot be parsed, or that hides what it runs from a deny or ask rule, asks.
- * `undefined` when no rule speaks and the mode decides.
+ * The rules' verdict on one call, checked deny → ask → allow, first match wins. Bash commands go
+ * through `explainBashDecision`, the analysis the rule tester shows: a command that cannot be
+ * parsed, or that hides what it runs from a deny or ask rule, asks. `undefined` when no rule speaks
+ * and the mode decides.
  */
 export function decideByRules(tool: AnyTool, input: unknown, rules: RuleSet, root: string, mode: PermissionMode): PermissionDecision | undefined {
-  let unclear: PermissionRule | undefined;
-  for (const rule of rules.deny) {
-    const verdict = ruleCovers(rule, tool, input, root, 'deny');
-    if (verdict === 'match') return { behavior: 'deny', reason: `the deny rule ${rule.source} matches` };
-    if (verdict === 'unknown') unclear ??= rule;
-  }
-  if (unclear) return { behavior: 'ask', reason: `the command cannot be checked against the deny rule ${unclear.source}` };
-  if (tool.name === 'Bash' && [...rules.deny, ...rules.ask, ...rules.allow].some((rule) => rule.tool === 'Bash')) {
-    const analysis = analyzeBashCommand((input as { command?: string }).command ?? '');
-    if (!analysis.ok) return { behavior: 'ask', reason: analysis.reason };
-  }
-  if (mode !== 'bypassPermissions') {
-    for (const rule of rules.ask) {
-      if (ruleCovers(rule, tool, input, root, 'ask') !== 'no-match') return { behavior: 'ask', reason: `the ask rule ${rule.source} matches` };
+  if (tool.name === 'Bash') {
+    const explanation = explainBashDecision((input as { command?: string }).command ?? '', rules, root, mode);
+    switch (explanation.decision) {
+      case 'deny':
+      case 'ask':
+        return { behavior: explanation.decision, reason: explanation.reason };
+      case 'allow':
+        return { behavior: 'allow' };
+      case 'undecided':
+        return undefined;
+      default: {
+        const exhaustive: never = explanation.decision;
+        return exhaustive;
+      }
     }
   }
-  for (const rule of rules.allow) {
-    if (ruleCovers(rule, tool, input, root, 'allow') === 'match') return { behavior: 'allow' };
+  const denied = rules.deny.find((rule) => ruleCovers(rule, tool, input, root));
+  if (denied) return { behavior: 'deny', reason: `the deny rule ${denied.source} matches` };
+  if (mode !== 'bypassPermissions') {
+    const asked = rules.ask.find((rule) => ruleCovers(rule, tool, input, root));
+    if (asked) return { behavior: 'ask', reason: `the ask rule ${asked.source} matches` };
   }
-  return undefined;
+  return rules.allow.some((rule) => ruleCovers(rule, tool, input, root)) ? { behavior: 'allow' } : undefined;
 }

@@ -1,0 +1,98 @@
+import { posix } from '../../sandbox/posixPath';
+import { compileGlob } from '../search/globMatch';
+import { escapeGlob, globsOverlap } from './globOverlap';
+import { absoluteRulePath, normalizeRulePath } from './workspacePaths';
+
+/**
+ * What a call touches, as a path rule (`Read(…)`, `Edit(…)`) sees it. Paths are normalised
+ * (`normalizeRulePath`): relative to the workspace root when inside it, absolute when outside.
+ */
+export type PathTarget =
+  /** One path. */
+  | { kind: 'path'; path: string }
+  /** The paths a glob expands to (`secrets/*`), normalised like a path. */
+  | { kind: 'glob'; glob: string }
+  /** A folder and everything below it (`rm -r dir`, `grep -r x dir`). */
+  | { kind: 'tree'; path: string }
+  /** A path known only at run time. */
+  | { kind: 'unknown' };
+
+/** How a path rule meets a target: it names it, it may name it, or it cannot. */
+export type PathVerdict = 'match' | 'no-match' | 'unknown';
+
+interface RuleGlobs {
+  /** Globs over absolute paths (`//abs` rules), or over workspace-relative paths. */
+  absolute: boolean;
+  globs: string[];
+}
+
+/**
+ * The globs a rule pattern stands for. gitignore-style: a pattern without a slash matches at any
+ * depth; a folder (`dir/`, `dir/**`) covers the folder itself and everything in it; `//abs` is an
+ * absolute path; `~/…` is the home folder (the workspace, on both sandboxes); `./` and a leading
+ * `/` are the workspace root; doubled slashes and a trailing slash are read as the path would be.
+ */
+function ruleGlobs(pattern: string, root: string): RuleGlobs {
+  if (pattern.startsWith('//')) {
+    const absolute = `/${pattern.slice(2).replace(/\/{2,}/g, '/')}`;
+    const base = absolute.endsWith('/') ? `${absolute}**` : absolute;
+    return { absolute: true, globs: folderForms(base) };
+  }
+  let relative = pattern.replace(/\/{2,}/g, '/');
+  let anchored = false;
+  if (relative === '~' || relative.startsWith('~/')) {
+    const home = normalizeRulePath(relative, { root });
+    if (home === undefined || home.startsWith('/')) return { absolute: true, globs: folderForms(home ?? '/nonexistent/~') };
+    relative = home === '.' ? '**' : home;
+    anchored = true;
+  }
+  relative = relative.replace(/^\.\//, '').replace(/^\//, '');
+  if (relative.endsWith('/')) relative += '**';
+  if (anchored || relative.includes('/')) return { absolute: false, globs: folderForms(relative) };
+  return { absolute: false, globs: [relative, `**/${relative}`, `**/${relative}/**`] };
+}
+
+/** A pattern, what is inside it when it is a folder, and the folder itself for `dir/**`. */
+function folderForms(glob: string): string[] {
+  const forms = [glob, `${glob}/**`];
+  if (glob.endsWith('/**')) forms.push(glob.slice(0, -3));
+  return forms;
+}
+
+function globTest(pattern: string, path: string): boolean {
+  const compiled = compileGlob(pattern);
+  return compiled.ok && compiled.match(path);
+}
+
+/** Whether the rule pattern names `path` (a normalised path). */
+export function pathRuleMatches(pattern: string, path: string, root: string): boolean {
+  return pathRuleVerdict(pattern, { kind: 'path', path }, root) === 'match';
+}
+
+/** How the rule pattern meets a target; `unknown` when it may name what the target turns out to be. */
+export function pathRuleVerdict(pattern: string, target: PathTarget, root: string): PathVerdict {
+  if (target.kind === 'unknown') return 'unknown';
+  const rule = ruleGlobs(pattern, root);
+  const subject = (path: string): string | undefined => {
+    if (rule.absolute) return absoluteRulePath(path, root);
+    return path.startsWith('/') ? undefined : path;
+  };
+  if (target.kind === 'path') {
+    const path = subject(target.path);
+    return path !== undefined && rule.globs.some((glob) => globTest(glob, path)) ? 'match' : 'no-match';
+  }
+  if (target.kind === 'tree') {
+    if (pathRuleVerdict(pattern, { kind: 'path', path: target.path }, root) === 'match') return 'match';
+    const base = subject(target.path);
+    if (base === undefined) return 'no-match';
+    const below = base === '.' ? '**' : `${escapeGlob(base)}/**`;
+    return overlapsAny(rule.globs, below, true) ? 'unknown' : 'no-match';
+  }
+  const glob = rule.absolute && !target.glob.startsWith('/') ? posix.join(escapeGlob(root), target.glob) : target.glob;
+  if (!rule.absolute && glob.startsWith('/')) return 'no-match';
+  return overlapsAny(rule.globs, glob, false) ? 'unknown' : 'no-match';
+}
+
+function overlapsAny(ruleGlobList: string[], glob: string, globstar: boolean): boolean {
+  return ruleGlobList.some((ruleGlob) => globsOverlap(ruleGlob, { globstar: true }, glob, { globstar }));
+}
