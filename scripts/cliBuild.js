@@ -45,7 +45,7 @@ export async function buildCli() {
   rmSync(staging, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { replay: 'src/cli/replay.ts' },
+    entryPoints: { replay: 'src/cli/replay.ts', replayWorker: 'src/cli/replayWorker.ts' },
     outdir: staging,
     bundle: true,
     splitting: true,

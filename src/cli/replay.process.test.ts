@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,5 +31,22 @@ describe('npm run --silent replay (a real process)', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('turns[0].stream[0]');
     expect(run.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  });
+
+  it('runs as the package bin with no TypeScript loader, several scenarios on worker threads, with a JUnit report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+    const junit = join(dir, 'junit.xml');
+    const run = spawnSync(process.execPath, ['bin/replay.js', '--all', '--jobs', '2', '--junit', junit, '--format', 'summary'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, CI: 'true' },
+    });
+    expect(run.stderr).toContain('18 scenarios: 18 met, 0 not met, 0 invalid');
+    expect(run.stderr).toMatch(/on 2 jobs/);
+    expect(run.status).toBe(0);
+    expect(readFileSync(junit, 'utf8')).toContain('<testsuite name="replay" tests="18" failures="0" errors="0"');
+    const built = spawnSync(process.execPath, ['dist-cli/replay.js', 'seed-partition', '--format', 'otlp'], { encoding: 'utf8', timeout: 60_000 });
+    expect(built.status).toBe(0);
+    expect(built.stdout).toContain('"execute_tool Bash"');
   });
 });

@@ -1,18 +1,38 @@
 /**
  * Headless replay (design.md, Command line):
- *   npm run replay -- SCENARIO [--sandbox virtual] [--strategy streaming|batched|serial|parallel]
- *                     [--format json|timeline|chrome-trace|summary] [--out FILE] [--realtime]
- * Exit 0 when the run met the scenario's expectations, 1 when it did not, 2 when the scenario (or
- * the command line) is invalid.
+ *   npm run replay -- SCENARIO... [--all] [--sandbox virtual|node] [--strategy streaming|batched|serial|parallel]
+ *                     [--format json|timeline|chrome-trace|otlp|summary] [--out FILE|DIR] [--realtime]
+ *                     [--jobs N] [--junit FILE] [--include-content]
+ * Exit 0 when every run met its scenario's expectations, 1 when one did not, 2 when a scenario (or
+ * the command line) is invalid. Built into dist-cli/replay.js (scripts/cliBuild.js); the worker
+ * threads of `--jobs` run dist-cli/replayWorker.js beside it.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { replayMain } from './replayMain';
 
 const io = {
   readFile: (path: string) => readFile(path, 'utf8'),
-  writeFile: (path: string, text: string) => writeFile(path, text, 'utf8'),
+  writeFile: async (path: string, text: string) => {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, 'utf8');
+  },
+  listJsonFiles: async (path: string) => {
+    const found = await stat(path).catch(() => null);
+    if (!found?.isDirectory()) return null;
+    return (await readdir(path)).filter((name) => name.endsWith('.json')).sort().map((name) => join(path, name));
+  },
   stdout: (text: string) => process.stdout.write(text),
   stderr: (text: string) => process.stderr.write(text),
+  progressStream: process.stderr,
+  env: process.env,
+  cores: availableParallelism(),
+  startupMs: performance.now(),
+  // The worker file sits beside this one once built; run from source (tsx), every scenario replays in this thread.
+  ...(import.meta.url.endsWith('.js')
+    ? { lane: async () => (await import('./workerPool')).createWorkerLane(new URL('./replayWorker.js', import.meta.url)) }
+    : {}),
 };
 
 replayMain(process.argv.slice(2), io).then(
