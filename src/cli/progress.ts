@@ -45,7 +45,7 @@ export function createProgress(
   let shown = false;
 
   const line = () => {
-    const width = Math.max(20, (stream.columns ?? 80) - 1);
+    const width = Math.max(20, (stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80) - 1);
     const text = `${label} [${done}/${total}]${detail ? ` ${detail}` : ''}`;
     return text.length > width ? `${text.slice(0, width - 1)}…` : text;
   };

@@ -7,22 +7,15 @@
  * the command line) is invalid. Built into dist-cli/replay.js (scripts/cliBuild.js); the worker
  * threads of `--jobs` run dist-cli/replayWorker.js beside it.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { listJsonFiles, writeTextFile } from './nodeFiles';
 import { replayMain } from './replayMain';
 
 const io = {
   readFile: (path: string) => readFile(path, 'utf8'),
-  writeFile: async (path: string, text: string) => {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text, 'utf8');
-  },
-  listJsonFiles: async (path: string) => {
-    const found = await stat(path).catch(() => null);
-    if (!found?.isDirectory()) return null;
-    return (await readdir(path)).filter((name) => name.endsWith('.json')).sort().map((name) => join(path, name));
-  },
+  writeFile: writeTextFile,
+  listJsonFiles,
   stdout: (text: string) => process.stdout.write(text),
   stderr: (text: string) => process.stderr.write(text),
   progressStream: process.stderr,

@@ -120,11 +120,15 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | s
   return args;
 }
 
-/** The scenarios named: built-in ids and files as given, folders opened, `--all` as every built-in id. */
-async function expand(args: CliArgs, io: CliIo): Promise<{ names: string[]; folder: boolean }> {
-  const names: string[] = args.all ? BUILT_IN_SCENARIOS.map((raw) => (raw as { id: string }).id) : [];
+/** The scenarios named: built-in ids and files as given, folders opened (`folder`: one was), `all` adds every built-in id. */
+export async function expandScenarios(
+  scenarios: readonly string[],
+  all: boolean,
+  io: Pick<CliIo, 'listJsonFiles'>,
+): Promise<{ names: string[]; folder: boolean }> {
+  const names: string[] = all ? BUILT_IN_SCENARIOS.map((raw) => (raw as { id: string }).id) : [];
   let folder = false;
-  for (const name of args.scenarios) {
+  for (const name of scenarios) {
     const builtIn = BUILT_IN_SCENARIOS.some((raw) => (raw as { id: string }).id === name);
     const files = builtIn ? null : ((await io.listJsonFiles?.(name)) ?? null);
     if (files === null) names.push(name);
@@ -150,7 +154,7 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
     }
     return 0;
   }
-  const { names, folder } = await expand(args, io);
+  const { names, folder } = await expandScenarios(args.scenarios, args.all, io);
   if (names.length === 1 && !folder && !args.all && args.junit === undefined) return replaySingle(names[0]!, args, io);
   if (names.length === 0) {
     io.stderr(`replay: no scenario files in ${args.scenarios.join(', ')}\n`);
