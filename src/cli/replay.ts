@@ -4,8 +4,8 @@
  *                     [--format json|timeline|chrome-trace|otlp|summary] [--out FILE|DIR] [--realtime]
  *                     [--jobs N] [--junit FILE] [--include-content]
  * Exit 0 when every run met its scenario's expectations, 1 when one did not, 2 when a scenario (or
- * the command line) is invalid. Built into dist-cli/replay.js (scripts/cliBuild.js); the worker
- * threads of `--jobs` run dist-cli/replayWorker.js beside it.
+ * the command line) is invalid. Built into dist-cli/ by scripts/cliBuild.js (through cliMain.ts,
+ * which also starts the worker threads of `--jobs`).
  */
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -22,10 +22,9 @@ const io = {
   env: process.env,
   cores: availableParallelism(),
   startupMs: performance.now(),
-  // The worker file sits beside this one once built; run from source (tsx), every scenario replays in this thread.
-  ...(import.meta.url.endsWith('.js')
-    ? { lane: async () => (await import('./workerPool')).createWorkerLane(new URL('./replayWorker.js', import.meta.url)) }
-    : {}),
+  // Built, a worker thread runs the same loader (dist-cli/replay.js) as this thread; run from source
+  // (tsx), every scenario replays in this thread.
+  ...(import.meta.url.endsWith('.ts') ? {} : { lane: async () => (await import('./workerPool')).createWorkerLane(new URL('./replay.js', import.meta.url)) }),
 };
 
 replayMain(process.argv.slice(2), io).then(

@@ -3,8 +3,9 @@ import type { ReplayLane } from './replayMain';
 import type { ReplayOptions, ReplayResult } from './replayOne';
 
 /**
- * A worker thread running `workerUrl` (the built `replayWorker.js`) as a lane of a multi-scenario
- * replay: it replays one scenario at a time. A job sent while the worker still starts waits for it.
+ * A worker thread running `workerUrl` (the built loader, dist-cli/replay.js) as a lane of a
+ * multi-scenario replay: it replays one scenario at a time. A job sent while the worker still
+ * starts waits for it.
  */
 export function createWorkerLane(workerUrl: URL): ReplayLane {
   const worker = new Worker(workerUrl);
