@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
@@ -199,5 +200,10 @@ describe('toOtlp', () => {
     expect(fallback.length).toBe(record.turns.filter((turn) => turn.streamEndReason === 'fallback').length);
     const failedRun: RunRecord = { ...records.get('seed-partition')!, error: 'the sandbox could not start' };
     expect(spansOf(toOtlp(failedRun))[0]!.status).toEqual({ code: 2, message: 'the sandbox could not start' });
+  });
+
+  it('is what docs/examples/seed-partition.otlp.json holds (regenerate: npm run replay -- seed-partition --format otlp --out docs/examples/seed-partition.otlp.json)', () => {
+    const example = readFileSync(new URL('../../docs/examples/seed-partition.otlp.json', import.meta.url), 'utf8');
+    expect(example).toBe(`${JSON.stringify(toOtlp(records.get('seed-partition')!), null, 1)}\n`);
   });
 });
