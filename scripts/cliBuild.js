@@ -40,7 +40,8 @@ const cacheDir = join(here, '.v8-cache');
 const fresh = [];
 const compile = Module.prototype._compile;
 Module.prototype._compile = function (content, filename) {
-  if (!filename.endsWith('.cjs')) return compile.call(this, content, filename);
+  // Node before 20.12 cannot let such a script import() modules: it compiles as usual there.
+  if (!filename.endsWith('.cjs') || constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER === undefined) return compile.call(this, content, filename);
   const key = join(cacheDir, createHash('sha1').update(filename).update('\\0').update(content).digest('hex'));
   let cachedData;
   try {
