@@ -94,20 +94,25 @@ export function hash64(text: string): string {
   return hex === '0000000000000000' ? '0000000000000001' : hex;
 }
 
-/** The policy the run ran under: its strategy and settings, as resource attributes. */
-function policyAttributes(record: RunRecord): OtlpKeyValue[] {
-  const policy: Record<string, string | number | boolean | readonly string[]> = {};
+/**
+ * What the run ran under, as resource attributes: the policy (the named scheduling preset), the
+ * strategy, the sandbox, and every setting as the run used it (`tool_playground.settings.*`).
+ */
+function resourceAttributes(record: RunRecord): OtlpKeyValue[] {
+  const settings: Record<string, string | number | boolean | readonly string[]> = {};
   for (const [key, setting] of Object.entries(record.settings)) {
-    if (typeof setting === 'string' || typeof setting === 'number' || typeof setting === 'boolean') policy[`tool_playground.policy.${key}`] = setting;
-    else if (Array.isArray(setting) && setting.every((item) => typeof item === 'string')) policy[`tool_playground.policy.${key}`] = setting;
-    else if (setting !== undefined) policy[`tool_playground.policy.${key}`] = JSON.stringify(setting);
+    if (typeof setting === 'string' || typeof setting === 'number' || typeof setting === 'boolean') settings[`tool_playground.settings.${key}`] = setting;
+    else if (Array.isArray(setting) && setting.every((item) => typeof item === 'string')) settings[`tool_playground.settings.${key}`] = setting;
+    else if (setting !== undefined) settings[`tool_playground.settings.${key}`] = JSON.stringify(setting);
   }
+  const policy = record.settings.policy;
   return attrs({
     'service.name': SCOPE,
     'tool_playground.scenario': record.scenario || 'run',
+    'tool_playground.policy': typeof policy === 'string' ? policy : undefined,
     'tool_playground.strategy': record.strategy,
     'tool_playground.sandbox': record.sandbox || 'none',
-    ...policy,
+    ...settings,
   });
 }
 
@@ -128,8 +133,8 @@ function waitAttributes(cause: WaitCause): Record<string, string | number | read
  * `execute_tool {name}` span per call, from queued to yielded, with `gen_ai.tool.name`,
  * `gen_ai.tool.call.id`, its states (queued, executing, completed, yielded) and every wait (its
  * cause kind and the blocking call ids) as events, and a failed outcome as the span's error
- * status. The strategy, the settings and the sandbox are resource attributes. Ids are hashes of
- * the record, so the same record always gives the same file.
+ * status. The policy, the strategy, the settings and the sandbox are resource attributes. Ids
+ * are hashes of the record, so the same record always gives the same file.
  */
 export function toOtlp(record: RunRecord, options: OtlpOptions = {}): OtlpTraces {
   const base = BigInt(Math.round(options.startTimeUnixMs ?? OTLP_DEFAULT_START_MS));
@@ -248,7 +253,7 @@ export function toOtlp(record: RunRecord, options: OtlpOptions = {}): OtlpTraces
     record.permissionModeChanges.map((change) => event(change.at, 'permission mode changed', { 'tool_playground.permission.mode': change.mode, 'gen_ai.tool.call.id': change.by })),
     record.error !== undefined ? { code: 2, message: record.error } : { code: 0 },
   );
-  return { resourceSpans: [{ resource: { attributes: policyAttributes(record) }, scopeSpans: [{ scope: { name: SCOPE }, spans }] }] };
+  return { resourceSpans: [{ resource: { attributes: resourceAttributes(record) }, scopeSpans: [{ scope: { name: SCOPE }, spans }] }] };
 }
 
 function firstLine(text: string): string {
