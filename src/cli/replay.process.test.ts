@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 
 /** The command as a user runs it: `npm run --silent replay -- …`, a real process and its exit code. */
 function replay(...args: string[]) {
@@ -41,10 +42,11 @@ describe('npm run --silent replay (a real process)', () => {
       timeout: 120_000,
       env: { ...process.env, CI: 'true' },
     });
-    expect(run.stderr).toContain('18 scenarios: 18 met, 0 not met, 0 invalid');
+    const count = BUILT_IN_SCENARIOS.length;
+    expect(run.stderr).toContain(`${count} scenarios: ${count} met, 0 not met, 0 invalid`);
     expect(run.stderr).toMatch(/on 2 jobs/);
     expect(run.status).toBe(0);
-    expect(readFileSync(junit, 'utf8')).toContain('<testsuite name="replay" tests="18" failures="0" errors="0"');
+    expect(readFileSync(junit, 'utf8')).toContain(`<testsuite name="replay" tests="${count}" failures="0" errors="0"`);
     const built = spawnSync(process.execPath, ['dist-cli/replay.js', 'seed-partition', '--format', 'otlp'], { encoding: 'utf8', timeout: 60_000 });
     expect(built.status).toBe(0);
     expect(built.stdout).toContain('"execute_tool Bash"');
