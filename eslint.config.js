@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'out', '.tmp-*'] },
+  { ignores: ['dist', 'dist-cli', 'node_modules', 'playwright-report', 'test-results', 'out', '.tmp-*'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import LZString from 'lz-string';
 import { chromium, type Browser } from 'playwright-core';
 import { build, preview } from 'vite';
-import { chromiumArgs, chromiumPath } from '../e2e/browser';
+import { chromiumArgs, ensureChromium } from '../e2e/browser';
 
 interface Figure {
   name: string;
@@ -123,6 +123,9 @@ async function replayThousand(browser: Browser, base: string): Promise<RunFigure
 }
 
 async function main(): Promise<number> {
+  const found = ensureChromium();
+  if (!found) return 2;
+  const chromiumPath = found.path;
   if (!existsSync('dist/index.html')) await build({ logLevel: 'error' });
   const figures: Figure[] = [];
   const js = firstPaintJs('dist');

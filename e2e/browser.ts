@@ -1,10 +1,92 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
 
-/** Debian's Chromium where it is installed (Playwright cannot download browsers here), else Playwright's own. */
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-export const chromiumPath: string | undefined = process.env.PLAYWRIGHT_CHROMIUM ?? (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
+/** A Chromium to drive, and where it was found. */
+export interface FoundChromium {
+  /** The executable; `undefined` for Playwright's own, which Playwright finds by itself. */
+  path: string | undefined;
+  source: 'PLAYWRIGHT_CHROMIUM' | 'system' | 'playwright';
+}
+
+/** Where to look: the environment (PATH, PLAYWRIGHT_CHROMIUM) and Playwright's own browser. */
+export interface ChromiumLookup {
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Playwright's own Chromium executable, installed or not (default: Playwright's registry says). */
+  playwrightExecutable?: () => string;
+}
+
+/** Debian's `chromium` first (what CI installs), then the names other systems give Chromium or Chrome. */
+const SYSTEM_NAMES_FIRST = ['chromium'];
+const SYSTEM_NAMES_LATER = ['chromium-browser', 'google-chrome-stable', 'google-chrome'];
+
+function onPath(name: string, path: string): string | undefined {
+  for (const dir of path.split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, name);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * A usable Chromium, or `undefined`: `PLAYWRIGHT_CHROMIUM` when it names a file; else a `chromium`
+ * on PATH (Debian's, at /usr/bin/chromium); else Playwright's own (`npx playwright install
+ * chromium`); else Chrome or Chromium under another name on PATH.
+ */
+export function findChromium(lookup: ChromiumLookup = {}): FoundChromium | undefined {
+  const env = lookup.env ?? process.env;
+  const chosen = env.PLAYWRIGHT_CHROMIUM;
+  if (chosen && existsSync(chosen)) return { path: chosen, source: 'PLAYWRIGHT_CHROMIUM' };
+  const path = env.PATH ?? '';
+  for (const name of SYSTEM_NAMES_FIRST) {
+    const found = onPath(name, path);
+    if (found) return { path: found, source: 'system' };
+  }
+  let own: string | undefined;
+  try {
+    own = (lookup.playwrightExecutable ?? (() => chromium.executablePath()))();
+  } catch {
+    own = undefined;
+  }
+  if (own && existsSync(own)) return { path: undefined, source: 'playwright' };
+  for (const name of SYSTEM_NAMES_LATER) {
+    const found = onPath(name, path);
+    if (found) return { path: found, source: 'system' };
+  }
+  return undefined;
+}
+
+/** The one line said when no Chromium can be found or installed. */
+export const NO_CHROMIUM =
+  'No Chromium found: run "npx playwright install chromium" (needs the network), or install your system\'s chromium (Debian: apt-get install chromium), or set PLAYWRIGHT_CHROMIUM to a Chromium or Chrome executable.';
+
+/** Installs Playwright's own Chromium (`playwright install chromium`), its output on standard error; whether it worked. */
+export function installPlaywrightChromium(): boolean {
+  const cli = join(dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')), 'cli.js');
+  process.stderr.write('No Chromium found; installing Playwright’s own (npx playwright install chromium)…\n');
+  const run = spawnSync(process.execPath, [cli, 'install', 'chromium'], { stdio: ['ignore', 2, 2], timeout: 10 * 60_000 });
+  return run.status === 0;
+}
+
+/**
+ * A usable Chromium, installing Playwright's own when none is found and installing is allowed
+ * (not with `PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD` set); `undefined`, after printing {@link NO_CHROMIUM}
+ * on standard error, when there is none.
+ */
+export function ensureChromium(lookup: ChromiumLookup & { install?: () => boolean; stderr?: (text: string) => void } = {}): FoundChromium | undefined {
+  const env = lookup.env ?? process.env;
+  let found = findChromium(lookup);
+  if (!found && !env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD && (lookup.install ?? installPlaywrightChromium)()) found = findChromium(lookup);
+  if (!found) (lookup.stderr ?? ((text: string) => process.stderr.write(text)))(`${NO_CHROMIUM}\n`);
+  return found;
+}
+
+/** The Chromium the suite, the budgets and replay:browser launch (`undefined`: Playwright's own). */
+export const chromiumPath: string | undefined = findChromium()?.path;
 
 /** The closed network refuses Chromium's background connections; a container has no GPU or sandbox. */
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -59,7 +59,7 @@ test.describe('exports', () => {
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
     await expect(exportMenu(page)).toHaveAttribute('aria-disabled', 'true');
     await exportMenu(page).click();
-    for (const id of ['export-record', 'export-trace', 'export-svg', 'export-png']) await expect(page.getByTestId(id)).toBeDisabled();
+    for (const id of ['export-record', 'export-trace', 'export-otlp', 'export-svg', 'export-png']) await expect(page.getByTestId(id)).toBeDisabled();
   });
 
   test.describe('of a finished run', () => {
@@ -105,6 +105,27 @@ test.describe('exports', () => {
       for (const call of ran.filter((c) => c.agent !== undefined)) {
         expect(spans.find((span) => span.name === `${call.name}(${call.id})`)?.pid).toBeGreaterThan(1);
       }
+    });
+
+    test('the OpenTelemetry export has an execute_tool span per call, sub-agents nested, content only when ticked', async ({ page }) => {
+      type Span = { spanId: string; parentSpanId?: string; name: string; attributes: { key: string; value: { stringValue?: string } }[] };
+      const spansOf = (bytes: Buffer) => (JSON.parse(bytes.toString('utf8')) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] }).resourceSpans[0]!.scopeSpans[0]!.spans;
+      const file = await download(page, 'export-otlp');
+      expect(file.name).toBe(`${SCENARIO}.streaming.otlp.json`);
+      const spans = spansOf(file.bytes);
+      const callId = (span: Span) => span.attributes.find((entry) => entry.key === 'gen_ai.tool.call.id')?.value.stringValue;
+      const tools = spans.filter((span) => span.name.startsWith('execute_tool '));
+      const calls = flatten((await heldRecord(page)).turns);
+      expect(tools.map((span) => [span.name, callId(span)]).sort()).toEqual(calls.map((call) => [`execute_tool ${call.name}`, call.id]).sort());
+      for (const call of calls.filter((c) => c.agent !== undefined)) {
+        const span = tools.find((candidate) => callId(candidate) === call.id)!;
+        const turn = spans.find((candidate) => candidate.spanId === span.parentSpanId)!;
+        const agent = spans.find((candidate) => candidate.spanId === turn.parentSpanId)!;
+        expect(agent.name).toBe(`invoke_agent sub-agent of ${call.agent}`);
+      }
+      expect(file.bytes.toString('utf8')).not.toContain('gen_ai.tool.call.arguments');
+      await page.getByTestId('export-otlp-content').check();
+      expect((await download(page, 'export-otlp')).bytes.toString('utf8')).toContain('gen_ai.tool.call.arguments');
     });
 
     test('the timeline SVG parses as SVG and has a lane per call', async ({ page }) => {

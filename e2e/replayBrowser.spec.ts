@@ -29,3 +29,18 @@ test('npm run replay:browser exits 2 on an invalid scenario, naming what is wron
   expect('code' in failure ? failure.code : 0).toBe(2);
   expect('stderr' in failure ? failure.stderr : '').toContain('no such file, and no built-in scenario has that id');
 });
+
+test('npm run replay:browser replays several scenarios in one browser: a table, a folder each, a JUnit report', async () => {
+  test.setTimeout(240_000);
+  const out = 'test-results/replay-browser/several';
+  const junit = `${out}/junit.xml`;
+  const { stderr } = await run('npx', ['tsx', 'src/cli/replayBrowser.ts', 'seed-partition', 'result-order', '--out', out, '--junit', junit], { env: { ...process.env, CI: 'true' } });
+  expect(stderr).toMatch(/^seed-partition +met +25\d\d ms +passed$/m);
+  expect(stderr).toMatch(/^result-order +met +\d+ ms +passed$/m);
+  expect(stderr).toContain('2 scenarios: 2 met, 0 not met, 0 invalid');
+  for (const id of ['seed-partition', 'result-order']) expect(existsSync(`${out}/${id}/record.json`)).toBe(true);
+  const report = readFileSync(junit, 'utf8');
+  expect(report).toContain('<testsuite name="replay-browser" tests="2" failures="0" errors="0"');
+  expect(report).toContain('name="result-order"');
+});
+

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 
 /** The command as a user runs it: `npm run --silent replay -- …`, a real process and its exit code. */
 function replay(...args: string[]) {
@@ -31,5 +32,23 @@ describe('npm run --silent replay (a real process)', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('turns[0].stream[0]');
     expect(run.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  });
+
+  it('runs as the package bin with no TypeScript loader, several scenarios on worker threads, with a JUnit report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+    const junit = join(dir, 'junit.xml');
+    const run = spawnSync(process.execPath, ['bin/replay.js', '--all', '--jobs', '2', '--junit', junit, '--format', 'summary'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, CI: 'true' },
+    });
+    const count = BUILT_IN_SCENARIOS.length;
+    expect(run.stderr).toContain(`${count} scenarios: ${count} met, 0 not met, 0 invalid`);
+    expect(run.stderr).toMatch(/on 2 jobs/);
+    expect(run.status).toBe(0);
+    expect(readFileSync(junit, 'utf8')).toContain(`<testsuite name="replay" tests="${count}" failures="0" errors="0"`);
+    const built = spawnSync(process.execPath, ['dist-cli/replay.js', 'seed-partition', '--format', 'otlp'], { encoding: 'utf8', timeout: 60_000 });
+    expect(built.status).toBe(0);
+    expect(built.stdout).toContain('"execute_tool Bash"');
   });
 });

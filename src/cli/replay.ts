@@ -1,18 +1,30 @@
 /**
  * Headless replay (design.md, Command line):
- *   npm run replay -- SCENARIO [--sandbox virtual] [--strategy streaming|batched|serial|parallel]
- *                     [--format json|timeline|chrome-trace|summary] [--out FILE] [--realtime]
- * Exit 0 when the run met the scenario's expectations, 1 when it did not, 2 when the scenario (or
- * the command line) is invalid.
+ *   npm run replay -- SCENARIO... [--all] [--sandbox virtual|node] [--strategy streaming|batched|serial|parallel]
+ *                     [--format json|timeline|chrome-trace|otlp|summary] [--out FILE|DIR] [--realtime]
+ *                     [--jobs N] [--junit FILE] [--include-content]
+ * Exit 0 when every run met its scenario's expectations, 1 when one did not, 2 when a scenario (or
+ * the command line) is invalid. Built into dist-cli/ by scripts/cliBuild.js (through cliMain.ts,
+ * which also starts the worker threads of `--jobs`).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { listJsonFiles, writeTextFile } from './nodeFiles';
 import { replayMain } from './replayMain';
 
 const io = {
   readFile: (path: string) => readFile(path, 'utf8'),
-  writeFile: (path: string, text: string) => writeFile(path, text, 'utf8'),
+  writeFile: writeTextFile,
+  listJsonFiles,
   stdout: (text: string) => process.stdout.write(text),
   stderr: (text: string) => process.stderr.write(text),
+  progressStream: process.stderr,
+  env: process.env,
+  cores: availableParallelism(),
+  startupMs: performance.now(),
+  // Built, a worker thread runs the same loader (dist-cli/replay.js) as this thread; run from source
+  // (tsx), every scenario replays in this thread.
+  ...(import.meta.url.endsWith('.ts') ? {} : { lane: async () => (await import('./workerPool')).createWorkerLane(new URL('./replay.js', import.meta.url)) }),
 };
 
 replayMain(process.argv.slice(2), io).then(

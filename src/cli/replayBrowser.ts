@@ -1,101 +1,110 @@
 /**
- * Replays one scenario in headless Chromium through the page:
- *   npm run replay:browser -- SCENARIO [--strategy NAME] [--out DIR]
- * writes DIR/record.json, DIR/trace.zip (a Playwright trace: npx playwright show-trace), a final
- * screenshot DIR/screenshot.png and DIR/video.webm: through Playwright's own ffmpeg where it is
- * installed, else through the system's ffmpeg (a screencast of the page), else none, said so.
- * Exit codes as the headless replay: 0 expectations met, 1 not met, 2 invalid scenario or arguments.
+ * Replays scenarios in headless Chromium through the page:
+ *   npm run replay:browser -- SCENARIO... [--all] [--strategy NAME] [--out DIR] [--junit FILE]
+ * For each scenario it writes DIR/record.json, DIR/trace.zip (a Playwright trace: npx playwright
+ * show-trace), a final screenshot DIR/screenshot.png and DIR/video.webm: through Playwright's own
+ * ffmpeg where it is installed, else through the system's ffmpeg (a screencast of the page), else
+ * none, said so. With several scenarios DIR holds a folder per scenario, a table ends the run and
+ * --junit FILE writes a JUnit XML report. Exit codes as the headless replay: 0 expectations met,
+ * 1 not met, 2 invalid scenario or arguments, or no Chromium (the worst of all).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import LZString from 'lz-string';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
-import { chromiumArgs, chromiumPath, hasFfmpeg } from '../../e2e/browser';
+import { chromiumArgs, ensureChromium, hasFfmpeg } from '../../e2e/browser';
 import { STRATEGIES, type Strategy } from '../run/events';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
-import { loadScenario } from './replayMain';
-import { startScreencastVideo, systemFfmpeg } from './screencastVideo';
+import { replayInBrowser, scenarioUrl } from './browserReplay';
+import { listJsonFiles, writeTextFile } from './nodeFiles';
+import { createProgress } from './progress';
+import { combinedCode, formatTable, toJUnit } from './report';
+import { expandScenarios } from './replayMain';
+import { loadScenario, type ReplayResult } from './replayOne';
 
-const USAGE = `usage: npm run replay:browser -- SCENARIO [--strategy ${STRATEGIES.join('|')}] [--out DIR]
-SCENARIO is a built-in id or a scenario file. DIR (default replay-out/SCENARIO) receives record.json,
-trace.zip, screenshot.png and video.webm (with Playwright's ffmpeg or an ffmpeg on PATH).`;
+const USAGE = `usage: npm run replay:browser -- SCENARIO... [--all] [--strategy ${STRATEGIES.join('|')}] [--out DIR] [--junit FILE]
+SCENARIO is a built-in id, a scenario file or a folder of them (--all: every built-in). DIR (default
+replay-out) receives, per scenario, record.json, trace.zip, screenshot.png and video.webm (with
+Playwright's ffmpeg or an ffmpeg on PATH); with one scenario, --out DIR is that scenario's folder.`;
 
 async function main(argv: readonly string[]): Promise<number> {
-  let scenarioArg: string | undefined;
+  const scenarios: string[] = [];
   let strategy: Strategy = 'streaming';
   let out: string | undefined;
+  let junit: string | undefined;
+  let all = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--strategy' || arg === '--out') {
+    if (arg === '--strategy' || arg === '--out' || arg === '--junit') {
       const value = argv[++i];
       if (value === undefined) return usage(`${arg} needs a value`);
       if (arg === '--out') out = value;
+      else if (arg === '--junit') junit = value;
       else if ((STRATEGIES as readonly string[]).includes(value)) strategy = value as Strategy;
       else return usage(`--strategy must be one of ${STRATEGIES.join(', ')}, not "${value}"`);
-    } else if (arg.startsWith('--')) return usage(`unknown option ${arg}`);
-    else if (scenarioArg === undefined) scenarioArg = arg;
-    else return usage(`one scenario at a time (got "${scenarioArg}" and "${arg}")`);
+    } else if (arg === '--all') all = true;
+    else if (arg.startsWith('--')) return usage(`unknown option ${arg}`);
+    else scenarios.push(arg);
   }
-  if (scenarioArg === undefined) return usage('name a scenario');
-
-  const loaded = await loadScenario(scenarioArg, { readFile: (path) => readFile(path, 'utf8') });
-  if (!loaded.ok) {
-    process.stderr.write(`replay:browser: invalid scenario\n${loaded.message}\n`);
-    return 2;
+  if (scenarios.length === 0 && !all) return usage('name a scenario');
+  const { names, folder } = await expandScenarios(scenarios, all, { listJsonFiles });
+  if (names.length === 0) return usage(`no scenario files in ${scenarios.join(', ')}`);
+  const single = names.length === 1 && !folder && !all;
+  // Every scenario is read and checked first: an invalid one is reported without starting a browser.
+  const loaded = await Promise.all(names.map(async (name) => ({ name, loaded: await loadScenario(name, { readFile: (path) => readFile(path, 'utf8') }) })));
+  const results: ReplayResult[] = [];
+  for (const { name, loaded: scenario } of loaded) {
+    if (scenario.ok) continue;
+    process.stderr.write(`replay:browser: invalid scenario\n${scenario.message}\n`);
+    results.push({ name, code: 2, summary: scenario.message, failures: [scenario.message], wallMs: 0 });
   }
-  const scenario = loaded.scenario;
-  const builtIn = BUILT_IN_SCENARIOS.some((raw) => (raw as { id: string }).id === scenarioArg);
-  const dir = resolve(out ?? join('replay-out', scenario.id));
-  await mkdir(dir, { recursive: true });
+  if (results.length === names.length && junit === undefined) return 2;
 
+  const found = ensureChromium();
+  if (!found) return 2;
   if (!existsSync('dist/index.html')) {
     process.stderr.write('replay:browser: building the page (dist/ is missing)…\n');
     await build({ logLevel: 'error' });
   }
+  const started = performance.now();
   const server = await preview({ preview: { port: 0, strictPort: false }, logLevel: 'error' });
   const base = server.resolvedUrls?.local[0];
   if (!base) throw new Error('vite preview did not report its address');
-  const query = `?sandbox=virtual&autorun=1&strategy=${strategy}`;
-  const url = builtIn ? `${base}${query}&scenario=${scenario.id}` : `${base}${query}#s=${LZString.compressToEncodedURIComponent(await readFile(scenarioArg, 'utf8'))}`;
-
-  const browser = await chromium.launch({ ...(chromiumPath ? { executablePath: chromiumPath } : {}), args: chromiumArgs });
+  const browser = await chromium.launch({ ...(found.path ? { executablePath: found.path } : {}), args: chromiumArgs });
+  const runnable = loaded.flatMap(({ name, loaded: scenario }) => (scenario.ok ? [{ name, scenario: scenario.scenario }] : []));
+  const progress = createProgress('replay:browser', names.length);
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(hasFfmpeg ? { recordVideo: { dir, size: { width: 1280, height: 800 } } } : {}) });
-    await context.tracing.start({ screenshots: true, snapshots: true });
-    const page = await context.newPage();
-    const ffmpeg = hasFfmpeg ? undefined : systemFfmpeg();
-    const screencast = ffmpeg ? await startScreencastVideo(page, ffmpeg, join(dir, 'video.webm')) : undefined;
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(url);
-    const status = page.getByTestId('run-status');
-    await page.locator('[data-testid=run-status][data-status=done], [data-testid=run-status][data-status=error]').waitFor({ timeout: 120_000 });
-    const record = await page.evaluate(() => window.playground.record());
-    const finalStatus = (await status.getAttribute('data-status')) ?? '?';
-    await writeFile(join(dir, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
-    await page.screenshot({ path: join(dir, 'screenshot.png') });
-    await context.tracing.stop({ path: join(dir, 'trace.zip') });
-    const video = page.video();
-    let videoProblem: string | undefined;
-    await screencast?.stop().catch((error: unknown) => (videoProblem = error instanceof Error ? error.message : String(error)));
-    await context.close();
-    if (video) await rename(await video.path(), join(dir, 'video.webm'));
-    const wroteVideo = (video !== null || screencast !== undefined) && videoProblem === undefined;
-    const passed = record.expectations?.passed === true;
-    process.stderr.write(
-      `${scenario.id} · ${strategy} · in Chromium: ${finalStatus}, expectations ${passed ? 'met' : `not met: ${(record.expectations?.failures ?? ['none checked']).join('; ')}`}\n` +
-        `wrote ${dir}/record.json, trace.zip, screenshot.png${
-          wroteVideo ? ', video.webm' : videoProblem ? ` (no video: ${videoProblem})` : ' (no video: neither Playwright’s ffmpeg nor an ffmpeg on PATH; apt-get install ffmpeg)'
-        }\n` +
-        (errors.length > 0 ? `page errors: ${errors.join('; ')}\n` : ''),
-    );
-    return passed ? 0 : 1;
+    for (const { name, scenario } of runnable) {
+      progress.update(results.length, name);
+      const builtIn = BUILT_IN_SCENARIOS.some((raw) => (raw as { id: string }).id === name);
+      const dir = resolve(single && out !== undefined ? out : join(out ?? 'replay-out', scenario.id));
+      await mkdir(dir, { recursive: true });
+      const url = await scenarioUrl(base, name, scenario, builtIn, strategy);
+      const caseStarted = performance.now();
+      try {
+        const { result, said } = await replayInBrowser({ browser, url, name, scenario, strategy, dir, hasFfmpeg });
+        results.push(result);
+        progress.log(said.trimEnd());
+      } catch (error: unknown) {
+        const message = `the page did not finish the run: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+        results.push({ name, id: scenario.id, code: 1, summary: message, failures: [message], wallMs: performance.now() - caseStarted });
+        progress.log(`${scenario.id} · ${strategy} · in Chromium: ${message}`);
+      }
+      progress.update(results.length, name);
+    }
   } finally {
+    progress.end();
     await browser.close();
     await new Promise<void>((done) => server.httpServer.close(() => done()));
   }
+  const wallMs = performance.now() - started;
+  results.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
+  if (!single) process.stderr.write(formatTable(results, wallMs, 1));
+  if (junit !== undefined) {
+    await writeTextFile(junit, toJUnit(results, { suite: 'replay-browser', strategy, wallMs, timestamp: new Date().toISOString().replace(/\.\d+Z$/, '') }));
+  }
+  return combinedCode(results);
 }
 
 function usage(message: string): number {

@@ -1,4 +1,6 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { replayMain, type CliIo } from './replayMain';
 
 function memoryIo(files: Record<string, string> = {}) {
@@ -11,6 +13,10 @@ function memoryIo(files: Record<string, string> = {}) {
     writeFile: (path, text) => {
       written[path] = text;
       return Promise.resolve();
+    },
+    listJsonFiles: (path) => {
+      const inside = Object.keys(files).filter((name) => name.startsWith(`${path}/`) && name.endsWith('.json'));
+      return Promise.resolve(inside.length > 0 ? inside.sort() : null);
     },
     stdout: (text) => void out.push(text),
     stderr: (text) => void err.push(text),
@@ -104,5 +110,77 @@ describe('npm run replay', () => {
     const timeline = memoryIo();
     expect(await replayMain(['seed-partition', '--format', 'timeline'], timeline.io)).toBe(0);
     expect(timeline.out()).toContain('toolu_bash_ls');
+  });
+
+  it('writes an OTLP trace, with arguments and results only when asked', async () => {
+    const plain = memoryIo();
+    expect(await replayMain(['seed-partition', '--format', 'otlp'], plain.io)).toBe(0);
+    const traces = JSON.parse(plain.out()) as { resourceSpans: { scopeSpans: { spans: { name: string; attributes: { key: string }[] }[] }[] }[] };
+    const spans = traces.resourceSpans[0]!.scopeSpans[0]!.spans;
+    expect(spans.filter((span) => span.name.startsWith('execute_tool ')).length).toBe(4);
+    expect(spans.flatMap((span) => span.attributes.map((entry) => entry.key))).not.toContain('gen_ai.tool.call.arguments');
+    const withContent = memoryIo();
+    expect(await replayMain(['seed-partition', '--format', 'otlp', '--include-content'], withContent.io)).toBe(0);
+    expect(withContent.out()).toContain('gen_ai.tool.call.arguments');
+  });
+});
+
+describe('npm run replay with several scenarios', () => {
+  const folder = {
+    'suite/pass.json': minimal('success'),
+    'suite/fail.json': minimal('error').replace('"tiny"', '"tiny-fail"'),
+    'suite/notes.txt': 'not a scenario',
+  };
+
+  it('replays a folder and ids in one run: one table, the worst exit code, outputs in a folder', async () => {
+    const cli = memoryIo(folder);
+    expect(await replayMain(['suite', 'seed-partition', '--format', 'summary', '--out', 'out/'], cli.io)).toBe(1);
+    const table = cli.err();
+    expect(table).toMatch(/^scenario +outcome +makespan +expectations$/m);
+    expect(table).toMatch(/^tiny-fail +NOT MET +\d+ ms +1 failed$/m);
+    expect(table).toMatch(/^tiny +met +\d+ ms +passed$/m);
+    expect(table).toMatch(/^seed-partition +met +25\d\d ms +passed$/m);
+    expect(table).toContain('3 scenarios: 2 met, 1 not met, 0 invalid');
+    expect(table).toContain('toolu_1');
+    expect(Object.keys(cli.written).sort()).toEqual(['out/seed-partition.summary.txt', 'out/tiny-fail.summary.txt', 'out/tiny.summary.txt']);
+  });
+
+  it('exits 2 when any scenario is invalid, and still replays the others', async () => {
+    const cli = memoryIo({ ...folder, 'suite/bad.json': '{ "id": ' });
+    expect(await replayMain(['suite', '--format', 'summary'], cli.io)).toBe(2);
+    expect(cli.err()).toMatch(/^suite\/bad\.json +INVALID/m);
+    expect(cli.out()).toContain('tiny · strategy streaming');
+  });
+
+  it('replays every built-in scenario with --all', async () => {
+    const cli = memoryIo();
+    expect(await replayMain(['--all', '--format', 'summary'], cli.io)).toBe(0);
+    const count = BUILT_IN_SCENARIOS.length;
+    expect(cli.err()).toContain(`${count} scenarios: ${count} met, 0 not met, 0 invalid`);
+  });
+
+  it('writes a JUnit report CI systems read: well-formed XML, a case per scenario, failures and errors counted', async () => {
+    const cli = memoryIo({ ...folder, 'suite/bad.json': JSON.stringify({ id: 'Bad Id', title: 'x', description: 'x', turns: [] }) });
+    expect(await replayMain(['suite', 'seed-partition', '--junit', 'report.xml', '--format', 'summary'], cli.io)).toBe(2);
+    const xml = cli.written['report.xml']!;
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as {
+      testsuites: { testsuite: { tests: string; failures: string; errors: string; testcase: { name: string; failure?: { '#text': string }; error?: { '#text': string } }[] } };
+    };
+    const suite = parsed.testsuites.testsuite;
+    expect([suite.tests, suite.failures, suite.errors]).toEqual(['4', '1', '1']);
+    expect(suite.testcase.map((testcase) => testcase.name)).toEqual(['suite/bad.json', 'tiny-fail', 'tiny', 'seed-partition']);
+    expect(suite.testcase[1]!.failure?.['#text']).toContain('toolu_1');
+    expect(suite.testcase[0]!.error?.['#text']).toContain('id');
+  });
+
+  it('refuses a bad --jobs, and a folder with no scenarios', async () => {
+    const jobs = memoryIo();
+    expect(await replayMain(['--all', '--jobs', '0'], jobs.io)).toBe(2);
+    expect(jobs.err()).toContain('--jobs must be a positive whole number');
+    const empty = memoryIo({ 'empty/readme.txt': '' });
+    empty.io.listJsonFiles = () => Promise.resolve([]);
+    expect(await replayMain(['empty'], empty.io)).toBe(2);
+    expect(empty.err()).toContain('no scenario files in empty');
   });
 });

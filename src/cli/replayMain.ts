@@ -1,44 +1,63 @@
-import { toChromeTrace } from '../run/chromeTrace';
 import { STRATEGIES, type Strategy } from '../run/events';
-import { runScenario, settingsProblems } from '../run/runScenario';
-import { formatSummary, formatTimeline } from '../run/timelineText';
-import { createSandbox, SANDBOX_KINDS, type CliSandboxKind } from './sandboxes';
-import { createRealClock } from '../time/clock';
-import { createVirtualClock } from '../time/virtualClock';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
-import { formatErrors, parseScenario, validateScenario } from '../scenarios/validate';
-import type { Scenario } from '../scenarios/schema';
+import { createProgress, type ProgressStream } from './progress';
+import { combinedCode, formatTable, toJUnit } from './report';
+import { FORMAT_SUFFIX, FORMATS, replayOne, type Format, type ReplayOptions, type ReplayResult } from './replayOne';
+import { SANDBOX_KINDS, type CliSandboxKind } from './sandboxes';
+
+export { loadScenario } from './replayOne';
+
+/** Replays scenarios elsewhere (a worker thread), one at a time. */
+export interface ReplayLane {
+  run(name: string, options: ReplayOptions): Promise<ReplayResult>;
+  close(): Promise<void>;
+}
 
 /** The side effects the command needs, injected so tests run it in-process. */
 export interface CliIo {
   readFile(path: string): Promise<string>;
+  /** Writes a file, making its folder when missing. */
   writeFile(path: string, text: string): Promise<void>;
+  /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
+  listJsonFiles?(path: string): Promise<string[] | null>;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Standard error as a terminal, for the progress line (none: no progress). */
+  progressStream?: ProgressStream;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** How many cores the machine has (the default `--jobs`). */
+  cores?: number;
+  /**
+   * A lane that replays elsewhere (a worker thread). With `--jobs N`, N - 1 of them join this
+   * thread in taking the next scenario; without it every scenario replays here, one by one.
+   */
+  lane?(): Promise<ReplayLane>;
+  /** How long this process took to start, in milliseconds: about what a worker lane takes. */
+  startupMs?: number;
 }
 
-const FORMATS = ['json', 'timeline', 'chrome-trace', 'summary'] as const;
-type Format = (typeof FORMATS)[number];
-
-const USAGE = `usage: npm run replay -- SCENARIO [--sandbox ${SANDBOX_KINDS.join('|')}] [--strategy ${STRATEGIES.join('|')}]
-                         [--format ${FORMATS.join('|')}] [--out FILE] [--realtime]
-SCENARIO is a path to a scenario file or a built-in id (${BUILT_IN_SCENARIOS.length} built in; --list shows them).
-Exit codes: 0 expectations met, 1 expectations not met, 2 invalid scenario or arguments.
+const USAGE = `usage: npm run replay -- SCENARIO... [--all] [--sandbox ${SANDBOX_KINDS.join('|')}] [--strategy ${STRATEGIES.join('|')}]
+                         [--format ${FORMATS.join('|')}] [--include-content] [--out FILE|DIR] [--realtime]
+                         [--jobs N] [--junit FILE]
+SCENARIO is a path to a scenario file, a folder (every *.json file in it) or a built-in id
+(${BUILT_IN_SCENARIOS.length} built in; --list shows them, --all replays them all). With one scenario the record goes
+to standard output (or --out FILE); with several, --out names a folder, a table goes to standard error,
+--jobs N replays N at a time (default: the number of cores) and --junit FILE writes a JUnit XML report.
+--include-content puts the calls' arguments and results in an OTLP trace (--format otlp).
+Exit codes: 0 expectations met, 1 expectations not met, 2 invalid scenario or arguments (the worst of all).
 `;
 
-interface CliArgs {
-  scenario: string;
-  sandbox: CliSandboxKind;
-  strategy: Strategy;
-  format: Format;
+interface CliArgs extends ReplayOptions {
+  scenarios: string[];
+  all: boolean;
   out?: string;
-  realtime: boolean;
+  jobs?: number;
+  junit?: string;
 }
 
 /** Parses the arguments; a string is the message of a usage error. */
 export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | string {
-  let scenario: string | undefined;
-  const args: Omit<CliArgs, 'scenario'> = { sandbox: 'virtual', strategy: 'streaming', format: 'json', realtime: false };
+  const args: CliArgs = { scenarios: [], all: false, sandbox: 'virtual', strategy: 'streaming', format: 'json', realtime: false, includeContent: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -50,6 +69,9 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | s
       switch (arg) {
         case '--list':
           return { list: true };
+        case '--all':
+          args.all = true;
+          break;
         case '--sandbox': {
           const kind = value();
           if (!SANDBOX_KINDS.includes(kind as CliSandboxKind)) return `--sandbox must be one of ${SANDBOX_KINDS.join(', ')}, not "${kind}"`;
@@ -68,42 +90,54 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | s
           args.format = format as Format;
           break;
         }
+        case '--jobs': {
+          const jobs = value();
+          if (!/^[1-9]\d*$/.test(jobs)) return `--jobs must be a positive whole number, not "${jobs}"`;
+          args.jobs = Number(jobs);
+          break;
+        }
         case '--out':
           args.out = value();
+          break;
+        case '--junit':
+          args.junit = value();
           break;
         case '--realtime':
           args.realtime = true;
           break;
+        case '--include-content':
+          args.includeContent = true;
+          break;
         default:
           if (arg.startsWith('--')) return `unknown option ${arg}`;
-          if (scenario !== undefined) return `only one SCENARIO may be given (got "${scenario}" and "${arg}")`;
-          scenario = arg;
+          args.scenarios.push(arg);
       }
     } catch (error: unknown) {
       return error instanceof Error ? error.message : String(error);
     }
   }
-  if (scenario === undefined) return 'SCENARIO is missing';
-  return { scenario, ...args };
+  if (args.scenarios.length === 0 && !args.all) return 'SCENARIO is missing (or --all)';
+  return args;
 }
 
-/** Finds a built-in scenario by id, or reads and validates a file. */
-export async function loadScenario(name: string, io: Pick<CliIo, 'readFile'>): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
-  const builtIn = BUILT_IN_SCENARIOS.find((raw) => (raw as { id?: unknown }).id === name);
-  if (builtIn !== undefined) {
-    const result = validateScenario(builtIn);
-    return result.ok ? result : { ok: false, message: formatErrors(result.errors, `built-in ${name}`) };
+/** The scenarios named: built-in ids and files as given, folders opened (`folder`: one was), `all` adds every built-in id. */
+export async function expandScenarios(
+  scenarios: readonly string[],
+  all: boolean,
+  io: Pick<CliIo, 'listJsonFiles'>,
+): Promise<{ names: string[]; folder: boolean }> {
+  const names: string[] = all ? BUILT_IN_SCENARIOS.map((raw) => (raw as { id: string }).id) : [];
+  let folder = false;
+  for (const name of scenarios) {
+    const builtIn = BUILT_IN_SCENARIOS.some((raw) => (raw as { id: string }).id === name);
+    const files = builtIn ? null : ((await io.listJsonFiles?.(name)) ?? null);
+    if (files === null) names.push(name);
+    else {
+      folder = true;
+      names.push(...files);
+    }
   }
-  let text: string;
-  try {
-    text = await io.readFile(name);
-  } catch (error: unknown) {
-    const code = (error as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file, and no built-in scenario has that id' : error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `${name}: ${why}` };
-  }
-  const result = parseScenario(text, name);
-  return result.ok ? result : { ok: false, message: formatErrors(result.errors, name) };
+  return { names, folder };
 }
 
 /** The whole command, returning its exit code. */
@@ -120,42 +154,95 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
     }
     return 0;
   }
-  const loaded = await loadScenario(args.scenario, io);
-  if (!loaded.ok) {
-    io.stderr(`replay: invalid scenario\n${loaded.message}\n`);
+  const { names, folder } = await expandScenarios(args.scenarios, args.all, io);
+  if (names.length === 1 && !folder && !args.all && args.junit === undefined) return replaySingle(names[0]!, args, io);
+  if (names.length === 0) {
+    io.stderr(`replay: no scenario files in ${args.scenarios.join(', ')}\n`);
     return 2;
   }
-  const scenario = loaded.scenario;
-  const unsupported = settingsProblems(scenario.settings);
-  if (unsupported.length > 0) {
-    io.stderr(`replay: invalid scenario\n${formatErrors(unsupported, args.scenario)}\n`);
-    return 2;
-  }
+  return replayMany(names, args, io);
+}
 
-  const sandbox = await createSandbox(args.sandbox);
-  let record;
-  try {
-    if (args.realtime) {
-      record = await runScenario({ scenario, sandbox, strategy: args.strategy, clock: createRealClock() });
-    } else {
-      const clock = createVirtualClock();
-      record = await clock.runUntil(runScenario({ scenario, sandbox, strategy: args.strategy, clock }));
+/** One scenario: the record to standard output (or --out), its summary to standard error. */
+async function replaySingle(name: string, args: CliArgs, io: CliIo): Promise<number> {
+  const result = await replayOne(name, args, io);
+  if (result.code === 2) {
+    io.stderr(`replay: invalid scenario\n${result.summary}\n`);
+    return 2;
+  }
+  if (args.out !== undefined) await io.writeFile(args.out, result.output!);
+  else io.stdout(result.output!);
+  if (args.format !== 'summary' || args.out !== undefined) io.stderr(result.summary);
+  return result.code;
+}
+
+/** Several scenarios, `--jobs` at a time: one table, one exit code, outputs to a folder. */
+async function replayMany(names: readonly string[], args: CliArgs, io: CliIo): Promise<number> {
+  const started = performance.now();
+  const jobs = Math.max(1, Math.min(args.jobs ?? io.cores ?? 1, names.length));
+  const progress = createProgress('replay', names.length, { stream: io.progressStream ?? { isTTY: false, write: () => undefined }, ...(io.env ? { env: io.env } : {}) });
+  const results: ReplayResult[] = new Array<ReplayResult>(names.length);
+  let next = 0;
+  let done = 0;
+  const drain = async (lane: ReplayLane, afterEach?: (wallMs: number) => void) => {
+    for (let index = next++; index < names.length; index = next++) {
+      const result = await lane.run(names[index]!, args);
+      results[index] = result;
+      progress.update(++done, `${result.id ?? result.name} ${result.code === 0 ? 'met' : result.code === 1 ? 'NOT MET' : 'INVALID'}`);
+      afterEach?.(result.wallMs);
     }
+  };
+  // This thread is the first lane: its code is loaded, so it starts at once. Worker lanes cost about
+  // what this process took to start (`startupMs`); with --jobs given they start at once, else only
+  // when the replays left (at this lane's median pace) would take longer than two of those starts.
+  const workers: Promise<void>[] = [];
+  const opened: ReplayLane[] = [];
+  const openWorkers = () => {
+    for (let k = 1; k < jobs && io.lane; k++) {
+      workers.push(
+        io.lane().then((lane) => {
+          opened.push(lane);
+          return drain(lane);
+        }),
+      );
+    }
+  };
+  if (args.jobs !== undefined) openWorkers();
+  const here: ReplayLane = { run: (name, options) => replayOne(name, options, io), close: async () => undefined };
+  progress.update(0, names[0]);
+  try {
+    const times: number[] = [];
+    await drain(here, (wallMs) => {
+      times.push(wallMs);
+      if (workers.length > 0 || args.jobs !== undefined || times.length < 3) return;
+      // The median of this lane's replays so far: the first runs on cold code, and one may load a big part (the MCP SDK).
+      const pace = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+      if ((names.length - next) * pace > 2 * (io.startupMs ?? 0)) openWorkers();
+    });
+    await Promise.all(workers);
   } finally {
-    await sandbox.dispose();
+    progress.end();
+    await Promise.all(opened.map((lane) => lane.close()));
   }
+  const lanes = 1 + opened.length;
+  const wallMs = performance.now() - started;
 
-  const output =
-    args.format === 'json'
-      ? `${JSON.stringify(record, null, 2)}\n`
-      : args.format === 'chrome-trace'
-        ? `${JSON.stringify(toChromeTrace(record))}\n`
-        : args.format === 'timeline'
-          ? formatTimeline(record)
-          : formatSummary(record);
-  if (args.out !== undefined) await io.writeFile(args.out, output);
-  else io.stdout(output);
-  if (args.format !== 'summary' || args.out !== undefined) io.stderr(formatSummary(record));
-  if (record.error) return 1;
-  return record.expectations?.passed === false ? 1 : 0;
+  const used = new Set<string>();
+  let unwritten = 0;
+  for (const result of results) {
+    if (result.output === undefined) continue;
+    if (args.out !== undefined) {
+      let base = result.id ?? result.name;
+      for (let n = 2; used.has(base); n++) base = `${result.id ?? result.name}-${n}`;
+      used.add(base);
+      await io.writeFile(`${args.out.replace(/\/+$/, '')}/${base}${FORMAT_SUFFIX[args.format]}`, result.output);
+    } else if (args.format === 'summary' || args.format === 'timeline') io.stdout(result.output);
+    else unwritten++;
+  }
+  io.stderr(formatTable(results, wallMs, lanes));
+  if (unwritten > 0) io.stderr(`(${args.format} output of ${unwritten} scenarios not written: give --out DIR to keep it)\n`);
+  if (args.junit !== undefined) {
+    await io.writeFile(args.junit, toJUnit(results, { suite: 'replay', strategy: args.strategy, wallMs, timestamp: new Date().toISOString().replace(/\.\d+Z$/, '') }));
+  }
+  return combinedCode(results);
 }

@@ -1,4 +1,3 @@
-import { createNodeSandbox } from '../sandbox/nodeSandbox';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
 import type { Sandbox } from '../sandbox/types';
 
@@ -12,7 +11,8 @@ export async function createSandbox(kind: CliSandboxKind): Promise<Sandbox> {
     case 'virtual':
       return createVirtualSandbox({});
     case 'node':
-      return createNodeSandbox();
+      // Loaded only when asked for: a virtual replay needs neither it nor child_process.
+      return (await import('../sandbox/nodeSandbox')).createNodeSandbox();
     default: {
       const exhaustive: never = kind;
       return exhaustive;

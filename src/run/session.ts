@@ -5,7 +5,7 @@ import { effectiveSettings, type ScenarioSettings } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
 import type { SessionEnvironment } from '../tools/execution';
 import { assemblePool, type PoolReport } from '../tools/filter';
-import { connectMcpServers, type McpSession } from '../tools/mcp/servers';
+import type { McpSession } from '../tools/mcp/servers';
 import { parseRuleSet, type RuleSet } from '../tools/permissions/rules';
 import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
@@ -148,8 +148,13 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     const parsedRules = parseRuleSet(settings);
     const rules: RuleSet = parsedRules.ok ? parsedRules.rules : { allow: [], ask: [], deny: [] };
     await mountWorkspace(sandbox, options.workspace);
-    mcp = await connectMcpServers(settings.mcpServers, { clock });
-    const { pool, report } = poolFor(settings, [...(options.tools ?? getAllBaseTools()), ...mcp.resourceTools], rules, mcp.tools);
+    // The MCP SDK loads only for a run that names a server (it is most of a replay's start-up
+    // otherwise); the clock tracks the load, so a virtual clock waits for it.
+    if (settings.mcpServers.length > 0) {
+      const { connectMcpServers } = await clock.track(import('../tools/mcp/servers'));
+      mcp = await connectMcpServers(settings.mcpServers, { clock });
+    }
+    const { pool, report } = poolFor(settings, [...(options.tools ?? getAllBaseTools()), ...(mcp?.resourceTools ?? [])], rules, mcp?.tools ?? []);
     origin = clock.now();
     emit({ type: 'pool_ready', at: now(), report });
     const env: SessionEnvironment = {

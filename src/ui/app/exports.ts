@@ -1,4 +1,5 @@
 import { toChromeTrace } from '../../run/chromeTrace';
+import { toOtlp } from '../../run/otlp';
 import type { RunRecord } from '../../run/record';
 import { download } from '../download';
 import { recordToSvg } from './recordSvg';
@@ -12,6 +13,11 @@ export function exportRecord(record: RunRecord): void {
 /** The Chrome Trace Event file: it opens in Perfetto (ui.perfetto.dev) or chrome://tracing. */
 export function exportChromeTrace(record: RunRecord): void {
   download(`${base(record)}.trace.json`, JSON.stringify(toChromeTrace(record)));
+}
+
+/** OpenTelemetry traces (OTLP/JSON): they open in Jaeger's JSON File upload. Arguments and results only when asked. */
+export function exportOtlp(record: RunRecord, includeContent: boolean): void {
+  download(`${base(record)}.otlp.json`, JSON.stringify(toOtlp(record, { includeContent })));
 }
 
 export function exportSvg(record: RunRecord): void {

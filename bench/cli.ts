@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:cli`: the command line's start-up time and memory against `node -e 0`, measured
+ * side by side in one run, and the wall time of replaying every built-in scenario in one command.
+ * Every command runs as its own process; the rounds interleave the commands, so a busy moment of
+ * the machine falls on all of them alike. Memory is the process's peak resident set size, reported
+ * by a one-line preload at exit. Targets: start-up ≤ 300 ms and under 100 MiB, the built-in
+ * scenarios (18 when the target was set) < 5 s.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROUNDS = 15;
+const FOLDER_ROUNDS = 3;
+const line = (text = '') => process.stdout.write(`${text}\n`);
+
+const scratch = mkdtempSync(join(tmpdir(), 'bench-cli-'));
+const preload = join(scratch, 'peak-rss.cjs');
+const rssFile = join(scratch, 'rss');
+writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+
+interface Command {
+  label: string;
+  file: string;
+  args: string[];
+  /** Runs through npm (its own start-up included); memory is then not measured. */
+  viaNpm?: boolean;
+  /** Runs in only this many rounds (a slow reference). */
+  rounds?: number;
+}
+
+/** One run: wall milliseconds, and the peak RSS in MiB when asked (a second run with the preload). */
+function runOnce(command: Command, withMemory: boolean): { ms: number; mib?: number; status: number | null } {
+  const args = withMemory ? ['-r', preload, ...command.args] : command.args;
+  const started = process.hrtime.bigint();
+  const run = spawnSync(command.file, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: 'true' } });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (run.status !== 0) throw new Error(`${command.label} exited ${run.status}: ${run.stderr.toString().slice(0, 500)}`);
+  return { ms, status: run.status, ...(withMemory ? { mib: Number(readFileSync(rssFile, 'utf8')) / 1024 } : {}) };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
+
+function measure(commands: readonly Command[], rounds: number): Map<Command, { times: number[]; mib: number[] }> {
+  const figures = new Map(commands.map((command) => [command, { times: [] as number[], mib: [] as number[] }]));
+  for (const command of commands) runOnce(command, false);
+  for (let round = 0; round < rounds; round++) {
+    for (const command of commands) {
+      if (round >= (command.rounds ?? rounds)) continue;
+      figures.get(command)!.times.push(runOnce(command, false).ms);
+      if (!command.viaNpm && round < 5) figures.get(command)!.mib.push(runOnce(command, true).mib!);
+    }
+  }
+  return figures;
+}
+
+function main() {
+  line('# npm run bench:cli');
+  line(`node ${process.version}, ${cpus().length} cores, ${new Date().toISOString()}`);
+  // Build the command line if it is missing or stale, so that no build is measured.
+  spawnSync(process.execPath, ['bin/replay.js', '--list'], { stdio: 'ignore' });
+  line();
+
+  const replayArgs = ['seed-partition', '--format', 'summary'];
+  const baseline: Command = { label: 'node -e 0', file: process.execPath, args: ['-e', '0'] };
+  const built: Command = { label: 'node dist-cli/replay.js seed-partition', file: process.execPath, args: ['dist-cli/replay.js', ...replayArgs] };
+  const bin: Command = { label: 'node bin/replay.js seed-partition (the bin)', file: process.execPath, args: ['bin/replay.js', ...replayArgs] };
+  const npm: Command = { label: 'npm run --silent replay -- seed-partition', file: 'npm', args: ['run', '--silent', 'replay', '--', ...replayArgs], viaNpm: true };
+  // The command as it ran before it was built: TypeScript compiled at every start by tsx's loader.
+  const tsx: Command = { label: 'node --import tsx src/cli/replay.ts (unbuilt)', file: process.execPath, args: ['--import', 'tsx', 'src/cli/replay.ts', ...replayArgs], rounds: 5 };
+  line(`## Start-up: one built-in scenario, --format summary (median of ${ROUNDS} interleaved runs, the unbuilt one 5; peak RSS the median of 5)`);
+  const figures = measure([baseline, built, bin, npm, tsx], ROUNDS);
+  for (const [command, { times, mib }] of figures) {
+    const memory = mib.length > 0 ? `  peak RSS ${median(mib).toFixed(1).padStart(5)} MiB` : '';
+    line(`${command.label.padEnd(46)} median ${ms(median(times))}  min ${ms(Math.min(...times))}${memory}`);
+  }
+  const base = figures.get(baseline)!;
+  const ours = figures.get(built)!;
+  const wall = median(ours.times);
+  const peak = median(ours.mib);
+  line(`built file over node -e 0: +${(wall - median(base.times)).toFixed(0)} ms, +${(peak - median(base.mib)).toFixed(1)} MiB`);
+  line(`built file: ${wall.toFixed(0)} ms (target ≤ 300 ms), ${peak.toFixed(1)} MiB (target < 100 MiB)`);
+  line();
+
+  const count = readdirSync('src/scenarios/library').filter((file) => file.endsWith('.json')).length;
+  line(`## The ${count} built-in scenarios in one command (median of ${FOLDER_ROUNDS})`);
+  const folder: Command = { label: 'node dist-cli/replay.js src/scenarios/library', file: process.execPath, args: ['dist-cli/replay.js', 'src/scenarios/library', '--format', 'summary'] };
+  const twoJobs: Command = { ...folder, label: `${folder.label} --jobs 2`, args: [...folder.args, '--jobs', '2'] };
+  const folderFigures = measure([folder, twoJobs], FOLDER_ROUNDS);
+  for (const [command, { times, mib }] of folderFigures) {
+    line(`${command.label.padEnd(56)} median ${ms(median(times))}  peak RSS ${median(mib).toFixed(1).padStart(5)} MiB`);
+  }
+  line(`${count} scenarios: ${(median(folderFigures.get(folder)!.times) / 1000).toFixed(2)} s (target < 5 s)`);
+}
+
+try {
+  main();
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

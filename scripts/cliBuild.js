@@ -1,0 +1,170 @@
+/**
+ * Builds the command line once, so that it starts without a TypeScript loader:
+ *   node scripts/cliBuild.js          (npm run build:cli; npm's `prepare` runs it at install)
+ * bundles src/cli/cliMain.ts with esbuild into dist-cli/cli.cjs (one CommonJS file: the exporters,
+ * the node sandbox and the MCP SDK in it are evaluated only when a run asks for them), writes the
+ * loader dist-cli/replay.js (see `LOADER`), replays one scenario so that V8's code cache holds
+ * what a run compiles, and writes dist-cli/manifest.json: the source files the bundle was made
+ * from and when. `ensureBuilt()` rebuilds when dist-cli/ is missing or any of those files (or the
+ * lockfile, the tsconfig or this script) changed since; `bin/replay.js` calls it before every run.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(root, 'dist-cli');
+const manifestPath = join(outDir, 'manifest.json');
+/** Files besides the bundle's own sources whose change calls for a rebuild. */
+const ALSO_DEPENDS_ON = ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild.js'];
+
+/**
+ * dist-cli/replay.js: loads cli.cjs, and every CommonJS module it requires (just-bash's bundle),
+ * through V8's code cache, so a run skips most parsing and compiling (Node 20 has no compile cache
+ * of its own). A module's cache is keyed by a hash of its path and text, so an edited module is
+ * compiled afresh; caches are written when the process exits, with what the run compiled.
+ */
+const LOADER = `#!/usr/bin/env node
+// Built by scripts/cliBuild.js: runs cli.cjs beside it through V8's code cache (.v8-cache/).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, Script } from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cacheDir = join(here, '.v8-cache');
+const fresh = [];
+const compile = Module.prototype._compile;
+Module.prototype._compile = function (content, filename) {
+  // Node before 20.12 cannot let such a script import() modules: it compiles as usual there.
+  if (!filename.endsWith('.cjs') || constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER === undefined) return compile.call(this, content, filename);
+  const key = join(cacheDir, createHash('sha1').update(filename).update('\\0').update(content).digest('hex'));
+  let cachedData;
+  try {
+    cachedData = readFileSync(key);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new Script(Module.wrap(content.replace(/^#!.*/, '')), { filename, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  if (cachedData === undefined || script.cachedDataRejected) fresh.push({ key, script });
+  const module = this;
+  const require = (id) => module.require(id);
+  require.resolve = (request, options) => Module._resolveFilename(request, module, false, options);
+  require.cache = Module._cache;
+  require.main = process.mainModule;
+  return script.runInThisContext().call(module.exports, module.exports, require, module, filename, dirname(filename));
+};
+if (isMainThread) {
+  process.once('exit', () => {
+    for (const { key, script } of fresh) {
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        writeFileSync(\`\${key}.\${process.pid}\`, script.createCachedData());
+        renameSync(\`\${key}.\${process.pid}\`, key);
+      } catch {
+        // A folder that cannot be written only means no cache: the next run compiles again.
+      }
+    }
+  });
+}
+createRequire(import.meta.url)('./cli.cjs');
+`;
+
+/**
+ * Turndown (WebFetch's HTML to Markdown) loads the domino DOM parser as it is loaded, which took a
+ * tenth of a replay's start-up; this shim loads domino on the first page converted instead.
+ */
+const lazyDomino = {
+  name: 'lazy-domino',
+  setup(build) {
+    build.onResolve({ filter: /^@mixmark-io\/domino$/ }, (args) => (args.namespace === 'lazy-domino' ? undefined : { path: 'domino', namespace: 'lazy-domino' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-domino' }, () => ({
+      contents: "let domino; module.exports = { createDocument: (html) => (domino ??= require('@mixmark-io/domino')).createDocument(html) };",
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
+/** Why dist-cli/ must be rebuilt (the first reason found), or `null` when it is up to date. */
+export function staleReason() {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch {
+    return 'dist-cli/ has not been built';
+  }
+  for (const file of [...manifest.inputs, ...ALSO_DEPENDS_ON]) {
+    let mtime;
+    try {
+      mtime = statSync(join(root, file)).mtimeMs;
+    } catch {
+      return `${file} is gone`;
+    }
+    if (mtime > manifest.builtFrom) return `${file} changed`;
+  }
+  return null;
+}
+
+/** Writes a file through a temporary name, so that a concurrent run never reads half of it. */
+function writeAtomically(path, text) {
+  writeFileSync(`${path}.${process.pid}`, text);
+  renameSync(`${path}.${process.pid}`, path);
+}
+
+/** Bundles the command line into dist-cli/ and warms its code cache with one replay. */
+export async function buildCli() {
+  const { build } = await import('esbuild');
+  const builtFrom = Date.now();
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/cli/cliMain.ts'],
+    bundle: true,
+    write: false,
+    outfile: join(outDir, 'cli.cjs'),
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // just-bash finds its own workers (sqlite3, python3) beside its files: it stays in node_modules.
+    external: ['just-bash'],
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [lazyDomino],
+    define: { 'import.meta.url': '__cliUrl' },
+    banner: { js: "const __cliUrl = require('node:url').pathToFileURL(__filename).href;" },
+  });
+  mkdirSync(outDir, { recursive: true });
+  rmSync(join(outDir, '.v8-cache'), { recursive: true, force: true });
+  writeAtomically(join(outDir, 'cli.cjs'), result.outputFiles[0].contents);
+  writeAtomically(join(outDir, 'replay.js'), LOADER);
+  for (const file of readdirSync(outDir)) {
+    if (file.endsWith('.js') && file !== 'replay.js') rmSync(join(outDir, file), { force: true });
+  }
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/') && !input.includes(':'));
+  writeAtomically(manifestPath, `${JSON.stringify({ builtFrom, inputs: inputs.map((input) => relative(root, join(root, input))) }, null, 1)}\n`);
+  const warm = spawnSync(process.execPath, [join(outDir, 'replay.js'), 'seed-partition', '--format', 'summary'], { cwd: root, stdio: 'ignore' });
+  return { bytes: result.outputFiles[0].contents.length, inputs: inputs.length, warmed: warm.status === 0 };
+}
+
+/** Builds dist-cli/ when it is missing or stale, saying why on standard error. */
+export async function ensureBuilt() {
+  const reason = staleReason();
+  if (reason === null) return;
+  process.stderr.write(`tool-playground: building the command line (${reason})…\n`);
+  await buildCli();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const started = performance.now();
+  const { bytes, inputs, warmed } = await buildCli();
+  process.stderr.write(
+    `dist-cli/cli.cjs: ${(bytes / 1024).toFixed(0)} KiB from ${inputs} sources in ${Math.round(performance.now() - started)} ms${warmed ? '' : ' (the warm-up replay failed: no code cache yet)'}\n`,
+  );
+}
