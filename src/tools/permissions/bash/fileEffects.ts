@@ -2,18 +2,11 @@ import { parse, has, valuesOf } from './parseArgs';
 import { archiveAccesses, curlAccesses, findAccesses, gitAccesses } from './programFiles';
 import { awkCall, isAwk, sedCall } from './programs';
 import { commandName } from './semantics';
-import type { FoundCommand } from './types';
+import type { FoundCommand, RawAccess } from './types';
+
+export type { RawAccess } from './types';
 import type { WordValue } from './words';
 
-/** A file access before its path is normalised. */
-export interface RawAccess {
-  access: 'read' | 'write';
-  word: WordValue;
-  by: string;
-  /** A folder and everything below it. */
-  tree?: boolean;
-  certainty: 'certain' | 'possible';
-}
 
 /** Programs that only read their operands, with the short options that take a value. */
 const READERS: Record<string, string> = {

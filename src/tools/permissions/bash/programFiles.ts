@@ -1,4 +1,4 @@
-import type { RawAccess } from './fileEffects';
+import type { RawAccess } from './types';
 import { has, parse, valuesOf } from './parseArgs';
 import type { WordValue } from './words';
 

@@ -4,7 +4,7 @@
  * variable that may hold such a value (`LineVariables.tainted`) met there hides what runs.
  */
 import { literalWord } from './words';
-import type { WalkContext, Walker } from './walker';
+import type { WalkContext, WalkerView as Walker } from './types';
 
 const ARITHMETIC_TAINT = 'is evaluated as arithmetic, and a value it may hold can run commands from an array subscript';
 

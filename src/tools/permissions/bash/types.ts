@@ -1,5 +1,5 @@
 import type { PathTarget } from '../pathRules';
-import type { WordValue } from './words';
+import type { WordScope, WordValue } from './words';
 
 /** A redirection of a command, with its target when it is a fixed word. */
 export interface FoundRedirect {
@@ -84,4 +84,35 @@ export interface InspectOptions {
   root?: string;
   /** Absolute home folder; the root when absent. */
   home?: string;
+}
+
+/** A file access before its path is normalised. */
+export interface RawAccess {
+  access: 'read' | 'write';
+  word: WordValue;
+  by: string;
+  /** A folder and everything below it. */
+  tree?: boolean;
+  certainty: 'certain' | 'possible';
+}
+
+/** Where the walker is in a command line. */
+export interface WalkContext {
+  /** What runs the commands found here, outermost first. */
+  via: string[];
+  /** The command that runs them, for unwrapped commands. */
+  parent?: number;
+  /** Assignments here certainly run, and in order, before the rest of the line. */
+  certain: boolean;
+  /** How many command strings deep (`sh -c "eval '…'"`). */
+  depth: number;
+}
+
+/** What the re-evaluation checks ask of the walker: the line's variables, and a way to mark a part hidden. */
+export interface WalkerView {
+  readonly vars: { tainted(name: string): boolean };
+  hide(command: number | undefined, reason: string): void;
+  subscriptOf(name: string, context: WalkContext): void;
+  arithmeticText(text: string, context: WalkContext): void;
+  scope(): WordScope;
 }

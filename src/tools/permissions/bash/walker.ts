@@ -1,21 +1,13 @@
 import { parseShell, type CommandNode, type RedirectionNode, type SimpleCommandNode, type StatementNode } from '../../../sandbox/shellParser';
 import { checkArithmetic, checkConditional, checkParameter } from './reevaluation';
 import { substitutionBodies } from './substitutionText';
-import type { FoundCommand, FoundRedirect, HiddenPart } from './types';
+import type { FoundCommand, FoundRedirect, HiddenPart, WalkContext, WalkerView } from './types';
+
+export type { WalkContext } from './types';
 import { LineVariables } from './variables';
 import { expandWord, literalWord, type WordScope, type WordValue } from './words';
 
 /** Where in the line the walk is. */
-export interface WalkContext {
-  /** What runs the commands found here, outermost first. */
-  via: string[];
-  /** The command that runs them, for unwrapped commands. */
-  parent?: number;
-  /** Assignments here certainly run, and in order, before the rest of the line. */
-  certain: boolean;
-  /** How many command strings deep (`sh -c "eval '…'"`). */
-  depth: number;
-}
 
 /** What a command means beyond its words: builtins, runners. Set by the analysis. */
 export type Semantics = (walker: Walker, command: FoundCommand, context: WalkContext) => void;
@@ -43,7 +35,7 @@ const NOT_SHELL_TEXT = new Set(['type', 'operator', 'originalText', 'sourceText'
  * array subscripts, parameter expansions, here-documents, redirection targets). What a command
  * runs in turn is unwrapped by `semantics`, which calls back `inner` and `script`.
  */
-export class Walker {
+export class Walker implements WalkerView {
   readonly commands: FoundCommand[] = [];
   readonly hidden: HiddenPart[] = [];
   readonly compoundRedirects: CompoundRedirect[] = [];
