@@ -1,8 +1,10 @@
 import { STRATEGIES, type Strategy } from '../run/events';
+import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
+import { comparePolicies, formatComparison, parsePolicyList } from './compare';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { createProgress, type ProgressStream } from './progress';
 import { combinedCode, formatTable, toJUnit } from './report';
-import { FORMAT_SUFFIX, FORMATS, replayOne, type Format, type ReplayOptions, type ReplayResult } from './replayOne';
+import { FORMAT_SUFFIX, FORMATS, loadScenario, replayOne, type Format, type ReplayOptions, type ReplayResult } from './replayOne';
 import { SANDBOX_KINDS, type CliSandboxKind } from './sandboxes';
 
 export { loadScenario } from './replayOne';
@@ -37,18 +39,22 @@ export interface CliIo {
 }
 
 const USAGE = `usage: npm run replay -- SCENARIO... [--all] [--sandbox ${SANDBOX_KINDS.join('|')}] [--strategy ${STRATEGIES.join('|')}]
-                         [--format ${FORMATS.join('|')}] [--include-content] [--out FILE|DIR] [--realtime]
-                         [--jobs N] [--junit FILE]
+                         [--policy NAME] [--compare P1,P2,…|all] [--format ${FORMATS.join('|')}] [--include-content]
+                         [--out FILE|DIR] [--realtime] [--jobs N] [--junit FILE]
 SCENARIO is a path to a scenario file, a folder (every *.json file in it) or a built-in id
 (${BUILT_IN_SCENARIOS.length} built in; --list shows them, --all replays them all). With one scenario the record goes
 to standard output (or --out FILE); with several, --out names a folder, a table goes to standard error,
 --jobs N replays N at a time (default: the number of cores) and --junit FILE writes a JUnit XML report.
 --include-content puts the calls' arguments and results in an OTLP trace (--format otlp).
+--policy NAME runs under a policy preset instead of the scenario's own (${POLICY_NAMES.length}: ${POLICY_NAMES.join(', ')});
+--compare P1,P2,… runs one scenario under each and prints, per policy, the makespan, the calls cancelled by a
+sibling, the result order and lost edits. --strategy defaults to the policy's own.
 Exit codes: 0 expectations met, 1 expectations not met, 2 invalid scenario or arguments (the worst of all).
 `;
 
 interface CliArgs extends ReplayOptions {
   scenarios: string[];
+  compare?: PolicyName[];
   all: boolean;
   out?: string;
   jobs?: number;
@@ -57,7 +63,7 @@ interface CliArgs extends ReplayOptions {
 
 /** Parses the arguments; a string is the message of a usage error. */
 export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | string {
-  const args: CliArgs = { scenarios: [], all: false, sandbox: 'virtual', strategy: 'streaming', format: 'json', realtime: false, includeContent: false };
+  const args: CliArgs = { scenarios: [], all: false, sandbox: 'virtual', format: 'json', realtime: false, includeContent: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -90,6 +96,18 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | s
           args.format = format as Format;
           break;
         }
+        case '--policy': {
+          const policy = value();
+          if (!POLICY_NAMES.includes(policy as PolicyName)) return `--policy must be one of ${POLICY_NAMES.join(', ')}, not "${policy}"`;
+          args.policy = policy as PolicyName;
+          break;
+        }
+        case '--compare': {
+          const policies = parsePolicyList(value());
+          if (typeof policies === 'string') return policies;
+          args.compare = policies;
+          break;
+        }
         case '--jobs': {
           const jobs = value();
           if (!/^[1-9]\d*$/.test(jobs)) return `--jobs must be a positive whole number, not "${jobs}"`;
@@ -117,6 +135,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | s
     }
   }
   if (args.scenarios.length === 0 && !args.all) return 'SCENARIO is missing (or --all)';
+  if (args.compare && (args.scenarios.length !== 1 || args.all)) return '--compare takes exactly one SCENARIO';
   return args;
 }
 
@@ -154,6 +173,7 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
     }
     return 0;
   }
+  if (args.compare) return replayCompare(args.scenarios[0]!, args.compare, args, io);
   const { names, folder } = await expandScenarios(args.scenarios, args.all, io);
   if (names.length === 1 && !folder && !args.all && args.junit === undefined) return replaySingle(names[0]!, args, io);
   if (names.length === 0) {
@@ -161,6 +181,21 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
     return 2;
   }
   return replayMany(names, args, io);
+}
+
+/** One scenario under several policies: the comparison to standard output (the records as JSON with --format json). */
+async function replayCompare(name: string, policies: readonly PolicyName[], args: CliArgs, io: CliIo): Promise<number> {
+  const loaded = await loadScenario(name, io);
+  if (!loaded.ok) {
+    io.stderr(`replay: invalid scenario\n${loaded.message}\n`);
+    return 2;
+  }
+  const runs = await comparePolicies(loaded.scenario, policies, args);
+  const text = formatComparison(loaded.scenario, runs);
+  const output = args.format === 'json' && args.out !== undefined ? `${JSON.stringify(runs.map(({ policy, facts, record }) => ({ policy, facts, record })), null, 2)}\n` : text;
+  if (args.out !== undefined) await io.writeFile(args.out, output);
+  io.stdout(text);
+  return runs.some((run) => run.record.error !== undefined) ? 1 : 0;
 }
 
 /** One scenario: the record to standard output (or --out), its summary to standard error. */
@@ -242,7 +277,7 @@ async function replayMany(names: readonly string[], args: CliArgs, io: CliIo): P
   io.stderr(formatTable(results, wallMs, lanes));
   if (unwritten > 0) io.stderr(`(${args.format} output of ${unwritten} scenarios not written: give --out DIR to keep it)\n`);
   if (args.junit !== undefined) {
-    await io.writeFile(args.junit, toJUnit(results, { suite: 'replay', strategy: args.strategy, wallMs, timestamp: new Date().toISOString().replace(/\.\d+Z$/, '') }));
+    await io.writeFile(args.junit, toJUnit(results, { suite: 'replay', strategy: args.strategy ?? 'the policy’s own', wallMs, timestamp: new Date().toISOString().replace(/\.\d+Z$/, '') }));
   }
   return combinedCode(results);
 }

@@ -3,6 +3,7 @@ import type { RunRecord } from '../run/record';
 import { runScenario, settingsProblems } from '../run/runScenario';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
+import type { PolicyName } from '../scenarios/policies';
 import type { Scenario } from '../scenarios/schema';
 import { formatErrors, parseScenario, validateScenario } from '../scenarios/validate';
 import { createRealClock } from '../time/clock';
@@ -25,7 +26,10 @@ export const FORMAT_SUFFIX: Record<Format, string> = {
 /** How to replay: the same for every scenario of a command. */
 export interface ReplayOptions {
   sandbox: CliSandboxKind;
-  strategy: Strategy;
+  /** The strategy; by default each scenario's policy's own. */
+  strategy?: Strategy;
+  /** A policy preset to run every scenario under, instead of its own. */
+  policy?: PolicyName;
   format: Format;
   realtime: boolean;
   /** OTLP: put the calls' arguments and results in the trace. */
@@ -91,6 +95,24 @@ export async function formatRecord(record: RunRecord, format: Format, includeCon
   }
 }
 
+/** The scenario with its policy replaced (its own explicit scheduling settings still override). */
+export function underPolicy(scenario: Scenario, policy: PolicyName): Scenario {
+  return { ...scenario, settings: { ...scenario.settings, policy } };
+}
+
+/** Runs a valid scenario on a fresh sandbox of the asked kind, on the virtual clock or (`realtime`) the wall clock. */
+export async function runRecord(scenario: Scenario, options: Pick<ReplayOptions, 'sandbox' | 'strategy' | 'realtime'>): Promise<RunRecord> {
+  const sandbox = await createSandbox(options.sandbox);
+  const strategy = options.strategy ? { strategy: options.strategy } : {};
+  try {
+    if (options.realtime) return await runScenario({ scenario, sandbox, ...strategy, clock: createRealClock() });
+    const clock = createVirtualClock();
+    return await clock.runUntil(runScenario({ scenario, sandbox, ...strategy, clock }));
+  } finally {
+    await sandbox.dispose();
+  }
+}
+
 function countCalls(turns: RunRecord['turns']): number {
   return turns.reduce((sum, turn) => sum + turn.calls.reduce((n, call) => n + 1 + countCalls(call.children ?? []), 0), 0);
 }
@@ -105,18 +127,7 @@ export async function replayOne(name: string, options: ReplayOptions, io: { read
   const unsupported = settingsProblems(scenario.settings);
   if (unsupported.length > 0) return invalid(formatErrors(unsupported, name), scenario.id);
 
-  const sandbox = await createSandbox(options.sandbox);
-  let record: RunRecord;
-  try {
-    if (options.realtime) {
-      record = await runScenario({ scenario, sandbox, strategy: options.strategy, clock: createRealClock() });
-    } else {
-      const clock = createVirtualClock();
-      record = await clock.runUntil(runScenario({ scenario, sandbox, strategy: options.strategy, clock }));
-    }
-  } finally {
-    await sandbox.dispose();
-  }
+  const record = await runRecord(options.policy ? underPolicy(scenario, options.policy) : scenario, options);
   const failures = record.error !== undefined ? [`run failed: ${record.error}`] : [...(record.expectations?.failures ?? [])];
   return {
     name,
