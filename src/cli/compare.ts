@@ -2,7 +2,8 @@ import type { RunRecord } from '../run/record';
 import { runFacts, type RunFacts } from '../run/runFacts';
 import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import type { Scenario } from '../scenarios/schema';
-import { runRecord, underPolicy, type ReplayOptions } from './replayOne';
+import type { ReplayOptions } from './replayOptions';
+import { runRecord, underPolicy } from './runRecord';
 
 /** One policy's run of the scenario, and what it shows. */
 export interface PolicyRun {

@@ -18,6 +18,8 @@ export interface ReplayLane {
 /** The side effects the command needs, injected so tests run it in-process. */
 export interface CliIo {
   readFile(path: string): Promise<string>;
+  /** A session log with its sub-agents' logs beside it (a `.jsonl` SCENARIO is imported first). */
+  readSessionFiles?(path: string): Promise<{ name: string; text: string }[]>;
   /** Writes a file, making its folder when missing. */
   writeFile(path: string, text: string): Promise<void>;
   /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
@@ -41,7 +43,7 @@ export interface CliIo {
 const USAGE = `usage: npm run replay -- SCENARIO... [--all] [--sandbox ${SANDBOX_KINDS.join('|')}] [--strategy ${STRATEGIES.join('|')}]
                          [--policy NAME] [--compare P1,P2,…|all] [--format ${FORMATS.join('|')}] [--include-content]
                          [--out FILE|DIR] [--realtime] [--jobs N] [--junit FILE]
-SCENARIO is a path to a scenario file, a folder (every *.json file in it) or a built-in id
+SCENARIO is a path to a scenario file, a Claude Code session log (.jsonl, imported first), a folder (every *.json file in it) or a built-in id
 (${BUILT_IN_SCENARIOS.length} built in; --list shows them, --all replays them all). With one scenario the record goes
 to standard output (or --out FILE); with several, --out names a folder, a table goes to standard error,
 --jobs N replays N at a time (default: the number of cores) and --junit FILE writes a JUnit XML report.
