@@ -25,7 +25,10 @@ export async function importMain(argv: readonly string[], io: ImportIo): Promise
   let out: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--out') {
+    if (arg === '--help' || arg === '-h') {
+      io.stdout(USAGE);
+      return 0;
+    } else if (arg === '--out') {
       out = argv[++i];
       if (out === undefined) return usage(io, '--out needs a value');
     } else if (arg.startsWith('--')) return usage(io, `unknown option ${arg}`);

@@ -39,6 +39,16 @@ const minimal = (expectOutcome: string) =>
   });
 
 describe('npm run replay', () => {
+  it('prints its usage for --help, and every built-in id in one column for --list', async () => {
+    const help = memoryIo();
+    expect(await replayMain(['--help'], help.io)).toBe(0);
+    expect(help.out()).toMatch(/^usage: npm run replay/);
+    const list = memoryIo();
+    expect(await replayMain(['--list'], list.io)).toBe(0);
+    const columns = list.out().trimEnd().split('\n').map((row) => row.search(/\S+$|(?<=\S {2,})\S/));
+    expect(new Set(columns).size).toBe(1);
+  });
+
   it('exits 0 and prints the run record when a built-in scenario meets its expectations', async () => {
     const cli = memoryIo();
     expect(await replayMain(['seed-partition'], cli.io)).toBe(0);

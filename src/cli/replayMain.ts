@@ -64,7 +64,7 @@ interface CliArgs extends ReplayOptions {
 }
 
 /** Parses the arguments; a string is the message of a usage error. */
-export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | string {
+export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | { help: true } | string {
   const args: CliArgs = { scenarios: [], all: false, sandbox: 'virtual', format: 'json', realtime: false, includeContent: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -77,6 +77,9 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | s
       switch (arg) {
         case '--list':
           return { list: true };
+        case '--help':
+        case '-h':
+          return { help: true };
         case '--all':
           args.all = true;
           break;
@@ -168,11 +171,14 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
     io.stderr(`replay: ${args}\n${USAGE}`);
     return 2;
   }
+  if ('help' in args) {
+    io.stdout(USAGE);
+    return 0;
+  }
   if ('list' in args) {
-    for (const raw of BUILT_IN_SCENARIOS) {
-      const { id, title } = raw as { id: string; title: string };
-      io.stdout(`${id.padEnd(24)} ${title}\n`);
-    }
+    const scenarios = BUILT_IN_SCENARIOS.map((raw) => raw as { id: string; title: string });
+    const width = Math.max(...scenarios.map(({ id }) => id.length));
+    for (const { id, title } of scenarios) io.stdout(`${id.padEnd(width)}  ${title}\n`);
     return 0;
   }
   if (args.compare) return replayCompare(args.scenarios[0]!, args.compare, args, io);
