@@ -63,6 +63,15 @@ describe('npm run replay', () => {
     expect(cli.out() + cli.err()).toContain('toolu_1');
   });
 
+  it('writes a self-contained HTML report with --format html', async () => {
+    const cli = memoryIo();
+    expect(await replayMain(['seed-partition', '--format', 'html', '--out', 'seed.html'], cli.io)).toBe(0);
+    const html = cli.written['seed.html']!;
+    expect(html).toMatch(/^<!doctype html>/);
+    for (const id of ['toolu_read_a', 'toolu_read_b', 'toolu_bash_ls', 'toolu_read_c']) expect(html).toContain(id);
+    expect(html).not.toContain('<script');
+  });
+
   it('exits 0 for a file scenario that passes, writing to --out', async () => {
     const cli = memoryIo({ 'tiny.json': minimal('success') });
     expect(await replayMain(['tiny.json', '--out', 'record.json'], cli.io)).toBe(0);

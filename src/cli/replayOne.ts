@@ -1,11 +1,13 @@
 import type { RunRecord } from '../run/record';
 import { settingsProblems } from '../run/runScenario';
+import type { ReportOptions, ReportSection } from '../run/report/htmlReport';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { fidelityReport, formatFidelity } from '../run/fidelity';
 import { importClaudeSession } from '../scenarios/import/importSession';
 import { formatLogProblems } from '../scenarios/import/logProblems';
 import type { LogFile } from '../scenarios/import/readSession';
+import { asItRanLabel, observedRecord } from '../run/observedRecord';
 import { compareSession, formatSessionComparison } from '../run/sessionSummary';
 import { POLICY_NAMES } from '../scenarios/policies';
 import type { Scenario } from '../scenarios/schema';
@@ -76,8 +78,10 @@ async function loadSession(name: string, io: ScenarioReader): Promise<{ ok: true
 }
 
 /** The record in `format`; the trace exporters load only when asked for. */
-export async function formatRecord(record: RunRecord, format: Format, includeContent: boolean): Promise<string> {
+export async function formatRecord(record: RunRecord, format: Format, includeContent: boolean, report: ReportOptions = {}): Promise<string> {
   switch (format) {
+    case 'html':
+      return (await import('../run/report/htmlReport')).htmlReport(record, report);
     case 'json':
       return `${JSON.stringify(record, null, 2)}\n`;
     case 'chrome-trace':
@@ -93,6 +97,12 @@ export async function formatRecord(record: RunRecord, format: Format, includeCon
       return exhaustive;
     }
   }
+}
+
+/** An imported session's real run, to draw beside the replay. */
+function asItRan(scenario: Scenario): Pick<ReportOptions, 'alongside'> {
+  const record = observedRecord(scenario);
+  return record && scenario.observed ? { alongside: { label: asItRanLabel(scenario.observed), record } } : {};
 }
 
 function callIds(turn: Scenario['turns'][number]): string[] {
@@ -114,19 +124,21 @@ export async function replayOne(name: string, options: ReplayOptions, io: Scenar
   if (unsupported.length > 0) return invalid(formatErrors(unsupported, name), scenario.id);
 
   const record = await runRecord(options.policy ? underPolicy(scenario, options.policy) : scenario, options);
-  let fidelity = scenario.observed ? formatFidelity(fidelityReport(record, scenario.observed, Object.keys(scenario.workspace.files))) : '';
+  const sections: ReportSection[] = [];
+  if (scenario.observed) sections.push({ title: 'Fidelity', text: formatFidelity(fidelityReport(record, scenario.observed, Object.keys(scenario.workspace.files))) });
   // An imported session's summary: as it really ran against every policy, turn by turn.
-  if (scenario.observed && options.format === 'summary') {
+  if (scenario.observed && (options.format === 'summary' || options.format === 'html')) {
     const runs = await comparePolicies(scenario, POLICY_NAMES, options);
-    const label = `as it ran: Claude Code ${scenario.observed.version || '(version unknown)'}`;
-    fidelity += formatSessionComparison(compareSession(scenario.observed, scenario.turns.map(callIds), runs), label);
+    const text = formatSessionComparison(compareSession(scenario.observed, scenario.turns.map(callIds), runs), asItRanLabel(scenario.observed));
+    sections.push({ title: 'As it ran, and under each policy', text });
   }
+  const fidelity = sections.map((section) => section.text).join('');
   const failures = record.error !== undefined ? [`run failed: ${record.error}`] : [...(record.expectations?.failures ?? [])];
   return {
     name,
     id: scenario.id,
     code: record.error !== undefined || record.expectations?.passed === false ? 1 : 0,
-    output: (await formatRecord(record, options.format, options.includeContent)) + (options.format === 'summary' ? fidelity : ''),
+    output: (await formatRecord(record, options.format, options.includeContent, { sections, ...asItRan(scenario) })) + (options.format === 'summary' ? fidelity : ''),
     summary: formatSummary(record) + fidelity,
     failures,
     makespanMs: record.endedAt - record.startedAt,

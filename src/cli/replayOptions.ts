@@ -3,7 +3,7 @@ import type { PolicyName } from '../scenarios/policies';
 import type { CliSandboxKind } from './sandboxes';
 
 /** What `--format` may ask for. */
-export const FORMATS = ['json', 'timeline', 'chrome-trace', 'otlp', 'summary'] as const;
+export const FORMATS = ['json', 'timeline', 'chrome-trace', 'otlp', 'summary', 'html'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The file name ending of each format, for a folder of outputs. */
@@ -13,6 +13,7 @@ export const FORMAT_SUFFIX: Record<Format, string> = {
   'chrome-trace': '.trace.json',
   otlp: '.otlp.json',
   summary: '.summary.txt',
+  html: '.report.html',
 };
 
 /** How to replay: the same for every scenario of a command. */
