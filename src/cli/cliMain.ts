@@ -6,4 +6,4 @@
 import { isMainThread } from 'node:worker_threads';
 
 const command = process.argv[2];
-void (!isMainThread ? import('./replayWorker') : command === 'import' ? import('./import') : import('./replay'));
+void (!isMainThread ? import('./replayWorker') : command === 'import' ? import('./import') : command === 'watch' ? import('./watch') : import('./replay'));
