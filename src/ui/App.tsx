@@ -13,6 +13,8 @@ import { usePlayground, visibleRecord } from './store';
 import { TerminalPane as TerminalPaneView } from './terminal';
 import { ResultList, Timeline, useToolFinder } from './timeline';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
+import { AsItRanSwitch, useAsItRan, type SessionView } from './sessions/AsItRan';
+import { SessionDrop } from './sessions/SessionDrop';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
 const LivePanel = lazy(() => import('./live/LivePanel').then((module) => ({ default: module.LivePanel })));
@@ -52,6 +54,9 @@ export function App() {
   const compare = usePlayground((state) => state.compare);
   const pendingAsk = usePlayground((state) => state.pendingAsk);
   const findTool = useToolFinder();
+  const asItRan = useAsItRan(scenario);
+  const [sessionView, setSessionView] = useState<SessionView>('replay');
+  const showReal = asItRan !== null && sessionView === 'as-it-ran';
   useShortcuts();
 
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
@@ -104,8 +109,9 @@ export function App() {
           {centre === 'timeline' ? (
             <>
               {scenario && <p className="lesson">{scenario.description}</p>}
+              {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
               <div className="timeline-box">
-                <Timeline record={record} now={playbackNow} running={running} />
+                {showReal ? <Timeline record={asItRan.record} now={() => asItRan.record.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}
               </div>
               <Scrubber />
               <RunProblems />
@@ -134,6 +140,7 @@ export function App() {
         </div>
       </main>
       <PermissionDialog ask={pendingAsk} />
+      <SessionDrop />
     </div>
   );
 }

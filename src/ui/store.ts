@@ -56,6 +56,18 @@ export interface ScenarioImportRequest {
   text: string;
 }
 
+/** An imported session log waiting for the scenario panel to open it (held in memory only). */
+export interface SessionOpenRequest {
+  fileName: string;
+  id: string;
+  json: string;
+  calls: number;
+  /** The agent and version that wrote it, e.g. "Claude Code 2.1.39". */
+  label: string;
+  /** The lines the importer could not use, one per line; empty when none. */
+  problems: string;
+}
+
 /** The settings a person may change on the page, over the scenario's own. */
 export type SettingsOverrides = Partial<
   Pick<ScenarioSettings, 'permissionMode' | 'maxConcurrency' | 'resultOrder' | 'cascade' | 'bashConcurrency' | 'deferTools'>
@@ -75,7 +87,7 @@ export interface CompareEntry {
 export interface PlaygroundState {
   scenario: Scenario | null;
   /** Where the current scenario came from. */
-  source: 'built-in' | 'user' | 'shared';
+  source: 'built-in' | 'user' | 'shared' | 'session';
   strategy: Strategy;
   overrides: SettingsOverrides;
   /** The current (or last) run's state. */
@@ -102,6 +114,8 @@ export interface PlaygroundState {
   compare: { status: 'idle' | 'running' | 'done'; entries: CompareEntry[] };
   /** A scenario waiting for the scenario panel to import it (the panel takes it, once). */
   scenarioImport: ScenarioImportRequest | null;
+  /** A session log waiting for the scenario panel to open it (the panel takes it, once). */
+  sessionOpen: SessionOpenRequest | null;
   /** Run the next scenario opened at once (a link's `&autorun=1`); cleared when it has. */
   autorun: boolean;
 }
@@ -125,6 +139,7 @@ export const initialState: PlaygroundState = {
   sandbox: { choice: virtualChoice(undefined, 'checking'), current: null },
   compare: { status: 'idle', entries: [] },
   scenarioImport: null,
+  sessionOpen: null,
   autorun: false,
 };
 

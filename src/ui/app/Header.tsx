@@ -3,7 +3,8 @@ import { dispatchRun, resetRun, setSpeed, setStrategy, step, stopRun, togglePaus
 import { isPaused, usePlayground } from '../store';
 import { SandboxBadge } from './SandboxBadge';
 
-const SPEEDS = [0.25, 0.5, 1, 2, 4];
+/** Replay speeds; the fast ones are for real sessions, whose tools ran for minutes. */
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 16, 64];
 
 /** The header: the run controls, strategy, speed and the sandbox badge. The scenario picker sits in the sidebar. */
 export function Header({ title }: { title: string }) {

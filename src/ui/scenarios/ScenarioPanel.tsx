@@ -2,6 +2,8 @@ import { useDeferredValue, useEffect, useEffectEvent, useMemo, useReducer, useRe
 import scenarioJsonSchema from '../../../public/scenario.schema.json';
 import type { Strategy } from '../../run/events';
 import { takeScenarioImport } from './importRequest';
+import { useSessionOpening } from './useSessionOpening';
+import { holdsSessionLog, openSessionFiles } from '../sessions/sessionFiles';
 import { LazyCodeEditor } from '../monaco';
 import { download } from '../download';
 import { usePlayground } from '../store';
@@ -12,6 +14,7 @@ import { ImportErrorPanel, NoticeList, ShareLinkField } from './Messages';
 import { exportScenarioFile, importScenarioFile } from './importExport';
 import { BUILT_IN_ENTRIES, suggestId } from './library';
 import { initialPanelState, panelReducer, type Notice, type PanelAction } from './panelState';
+import { ScenarioActions } from './ScenarioActions';
 import { ScenarioList } from './ScenarioList';
 import { checkScenarioText } from './scenarioText';
 import { browserStorage, openScenarioStore, type ScenarioStore, type StorageLike, type UserScenario, type WriteResult } from './storage';
@@ -38,6 +41,14 @@ export interface ScenarioPanelProps {
   /** The page address share links start from; `window.location.href` unless given. */
   baseUrl?: string;
 }
+
+const ENTRY_LABEL: Record<OpenEntry['source'], string> = {
+  new: 'a new scenario',
+  'built-in': 'the lesson',
+  shared: 'the shared scenario',
+  user: 'your scenario',
+  session: 'the imported session',
+};
 
 const sourceOf = (entry: OpenEntry): ScenarioEntry['source'] => (entry.source === 'new' ? 'user' : entry.source);
 
@@ -71,7 +82,6 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
   const { store } = start;
   const [state, dispatch] = useReducer(panelReducer, start.state);
   const [runOnOpen, setRunOnOpen] = useState(true);
-  const fileInput = useRef<HTMLInputElement>(null);
   const deferredText = useDeferredValue(state.text);
   const check = useMemo(() => checkScenarioText(deferredText), [deferredText]);
   const dirty = state.text !== state.entry.text;
@@ -109,7 +119,8 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
 
   const edit = (text: string) => {
     dispatch({ type: 'edit', text });
-    drafts.schedule(key, text, state.entry.text);
+    // An imported session stays in memory: its edits are not kept as drafts either.
+    if (state.entry.source !== 'session') drafts.schedule(key, text, state.entry.text);
   };
 
   /**
@@ -122,7 +133,7 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
       return;
     }
     drafts.flush();
-    const draft = store.loadDraft(draftKey(entry));
+    const draft = entry.source === 'session' ? undefined : store.loadDraft(draftKey(entry));
     dispatch({ type: 'open', entry, text: draft ?? entry.text });
     if (entry.source === 'built-in' || entry.source === 'user') report(store.saveLastOpened(draftKey(entry)), 'The last opened scenario');
     const checked = checkScenarioText(entry.text);
@@ -172,8 +183,15 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
 
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const file = input.files?.[0];
+    const files = [...(input.files ?? [])];
     input.value = ''; // so choosing the same file again imports it again
+    if (holdsSessionLog(files)) {
+      const opening = await openSessionFiles(files);
+      if (!opening.ok) dispatch({ type: 'import-failed', fileName: files[0]!.name, errors: [{ path: '', message: opening.message }] });
+      else openSession({ fileName: files[0]!.name, ...opening });
+      return;
+    }
+    const file = files[0];
     if (!file) return;
     let text: string;
     try {
@@ -198,6 +216,8 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
     dispatch({ type: 'notify', tone: 'info', text: imported.renamed?.notice ?? `Imported “${imported.id}” into your scenarios.` });
     open({ source: 'user', id: imported.id, text: imported.json });
   };
+  const openSession = useSessionOpening(running, dispatch, (entry) => open(entry));
+
   // Other panes (the Live panel's "Save as my scenario") import through the same path, by a
   // request left in the store.
   const importWaiting = usePlayground((playground) => playground.scenarioImport !== null);
@@ -222,6 +242,15 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
       return;
     }
     const base = baseUrl ?? window.location.href;
+    // A session's link carries the whole log's content (file texts, results) to whoever opens it.
+    if (state.entry.source === 'session' || checked.scenario.observed) {
+      const kib = Math.max(1, Math.round(new TextEncoder().encode(state.text).length / 1024));
+      const ok = window.confirm(`This link would carry the whole imported session (${kib} KiB: the files, commands and results your log holds) to anyone who opens it. Make the link anyway?`);
+      if (!ok) {
+        dispatch({ type: 'notify', tone: 'info', text: 'No link made: the session stays in this page.' });
+        return;
+      }
+    }
     const options = { autorun: runOnOpen, ...(strategy ? { strategy } : {}) };
     const unchangedBuiltIn = state.entry.source === 'built-in' && !dirty;
     const url = unchangedBuiltIn ? builtInUrl(base, state.entry.id, options) : shareUrl(base, state.text, options);
@@ -250,7 +279,7 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
     dispatch({ type: 'dismiss', id });
   };
 
-  const entryLabel = state.entry.source === 'new' ? 'a new scenario' : state.entry.source === 'built-in' ? 'the lesson' : state.entry.source === 'shared' ? 'the shared scenario' : 'your scenario';
+  const entryLabel = ENTRY_LABEL[state.entry.source];
   const modelPath = `scenarios/${key.replace(/[^a-z0-9-]+/gi, '-')}.scenario.json`;
 
   return (
@@ -286,40 +315,20 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
             </p>
             {!check.ok && <ErrorList errors={check.errors} testId="scenario-errors" />}
           </div>
-          <div className="scenario-actions" role="toolbar" aria-label="Scenario actions">
-            <button
-              type="button"
-              className="primary"
-              onClick={apply}
-              aria-disabled={running || !check.ok}
-              title={running ? 'Stop the run first' : check.ok ? 'Load this scenario' : 'Fix the problems first'}
-              data-testid="scenario-apply"
-            >
-              Apply
-            </button>
-            <button type="button" onClick={saveAsMine} data-testid="scenario-save">
-              Save as mine
-            </button>
-            <button type="button" onClick={revert} disabled={!dirty} data-testid="scenario-revert">
-              Revert
-            </button>
-            <button type="button" onClick={() => open(newEntry(state.mine), false)} data-testid="scenario-new">
-              New
-            </button>
-            <button type="button" onClick={() => fileInput.current?.click()} data-testid="scenario-import">
-              Import…
-            </button>
-            <input ref={fileInput} type="file" accept=".json,application/json" hidden onChange={(event) => void importFile(event)} aria-label="Import a scenario file" />
-            <button type="button" onClick={exportFile} data-testid="scenario-export">
-              Export
-            </button>
-            <button type="button" onClick={() => void copyShareLink()} data-testid="scenario-share">
-              Copy share link
-            </button>
-            <label className="scenario-autorun">
-              <input type="checkbox" checked={runOnOpen} onChange={(event) => setRunOnOpen(event.currentTarget.checked)} /> link starts the run
-            </label>
-          </div>
+          <ScenarioActions
+            running={running}
+            valid={check.ok}
+            dirty={dirty}
+            runOnOpen={runOnOpen}
+            onApply={apply}
+            onSave={saveAsMine}
+            onRevert={revert}
+            onNew={() => open(newEntry(state.mine), false)}
+            onImport={(event) => void importFile(event)}
+            onExport={exportFile}
+            onShare={() => void copyShareLink()}
+            onRunOnOpen={setRunOnOpen}
+          />
           {state.share && <ShareLinkField share={state.share} />}
           {state.importErrors && <ImportErrorPanel failure={state.importErrors} onDismiss={() => dispatch({ type: 'dismiss-import' })} />}
         </div>

@@ -2,8 +2,11 @@ import { BUILT_IN_ENTRIES, newScenarioJson, suggestId } from './library';
 import type { UserScenario } from './storage';
 import type { UrlState } from './urlState';
 
-/** Where the editor's scenario came from; `new` is an unsaved one started from the template. */
-export type EntrySource = 'built-in' | 'user' | 'shared' | 'new';
+/**
+ * Where the editor's scenario came from; `new` is an unsaved one started from the template,
+ * `session` one imported from a session log (held in memory only: never stored, drafts neither).
+ */
+export type EntrySource = 'built-in' | 'user' | 'shared' | 'new' | 'session';
 
 /** What the editor has open: its origin, its id, and the saved text that Revert returns to. */
 export interface OpenEntry {
@@ -16,7 +19,7 @@ export interface OpenEntry {
 export interface ScenarioEntry {
   id: string;
   json: string;
-  source: 'built-in' | 'user' | 'shared';
+  source: 'built-in' | 'user' | 'shared' | 'session';
 }
 
 /**
@@ -32,6 +35,8 @@ export function draftKey(entry: OpenEntry): string {
       return `shared:${entry.id}:${fnv1a(entry.text)}`;
     case 'new':
       return 'new';
+    case 'session':
+      return `session:${entry.id}`;
     default: {
       const _exhaustive: never = entry.source;
       return _exhaustive;

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+const LOG_NAME = 'spotter-fa812bfe-main-lines1-312.jsonl';
+const LOG = readFileSync(new URL(`../test/transcripts/${LOG_NAME}`, import.meta.url), 'utf8');
+/** A call id the log holds: what must never reach storage or the address. */
+const A_CALL_ID = /"id":"(toolu_[A-Za-z0-9]+)"/.exec(LOG)![1]!;
+
+/** Drops files on the page as a person dragging them from their file manager would. */
+async function dropFiles(page: Page, files: { name: string; text: string }[]): Promise<void> {
+  await page.evaluate((given) => {
+    const transfer = new DataTransfer();
+    for (const file of given) transfer.items.add(new File([file.text], file.name));
+    for (const type of ['dragenter', 'dragover', 'drop']) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+async function storedText(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href);
+}
+
+test.describe('a real session log in the page', () => {
+  test('dropped anywhere, it opens as a scenario, shows how it really ran, and replays', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await expect(page.getByTestId('scenario-editing')).toContainText('the lesson');
+    await dropFiles(page, [{ name: LOG_NAME, text: LOG }]);
+    await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
+    await expect(page.getByTestId('scenario-panel')).toContainText('It stays in this page: nothing of it is stored or sent');
+
+    // As it really ran: Claude Code's own version labels the real lanes.
+    await page.getByTestId('as-it-ran').check();
+    await expect(page.getByTestId('as-it-ran-switch')).toContainText('as it ran: Claude Code 2.1.39');
+    const real = page.getByTestId('call');
+    await expect(real.first()).toBeVisible();
+    expect(await real.count()).toBeGreaterThan(10);
+
+    // The replay under the session's policy.
+    await page.getByRole('radio', { name: 'the replay' }).check();
+    // The session's tools really ran for three minutes: replay it at 64×.
+    await page.getByLabel('Speed').selectOption('64');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    const record = await page.evaluate(() => window.playground.record());
+    expect(record.scenario).toBe('session-fa812bfe');
+    expect(record.turns.length).toBeGreaterThan(10);
+
+    // Nothing of the log was written anywhere: no storage, no address.
+    expect(await storedText(page)).not.toContain(A_CALL_ID);
+    expect(errors).toEqual([]);
+  });
+
+  test('picked with Import…, the same; a share link asks first, showing its size', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await page.getByTestId('scenario-import-file').setInputFiles({ name: LOG_NAME, mimeType: 'application/jsonl', buffer: Buffer.from(LOG) });
+    await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByTestId('scenario-share').click();
+    await expect(page.getByTestId('scenario-panel')).toContainText('No link made: the session stays in this page.');
+    expect(asked).toMatch(/the whole imported session \(\d+ KiB/);
+    expect(await storedText(page)).not.toContain(A_CALL_ID);
+  });
+
+  test('a damaged log: the lines left out are named, the rest opens; a file that is no log says so', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    const lines = LOG.split('\n');
+    lines.splice(4, 0, '{"type":"assistant","message":');
+    await dropFiles(page, [{ name: 'damaged.jsonl', text: lines.join('\n') }]);
+    await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
+    await expect(page.getByTestId('scenario-panel')).toContainText('damaged.jsonl:5: not JSON');
+    await dropFiles(page, [{ name: 'notes.txt', text: 'hello' }]);
+    await expect(page.getByTestId('session-drop-problem')).toContainText('Nothing to open in notes.txt');
+  });
+});

@@ -1,0 +1,36 @@
+import { useEffect, useEffectEvent, type Dispatch } from 'react';
+import { usePlayground, type SessionOpenRequest } from '../store';
+import type { OpenEntry } from './entries';
+import { takeSessionOpen } from './importRequest';
+import type { PanelAction } from './panelState';
+
+/**
+ * The scenario panel's side of an imported session log (from Import…, or dropped anywhere on the
+ * page and left in the store): opened as an entry held in memory only, with what was left out.
+ * Returns the function that opens one.
+ */
+export function useSessionOpening(running: boolean, dispatch: Dispatch<PanelAction>, open: (entry: OpenEntry) => void): (session: SessionOpenRequest) => void {
+  const openSession = (session: SessionOpenRequest) => {
+    if (running) {
+      dispatch({ type: 'notify', tone: 'info', text: 'A run is going on: stop it, then open the session log again.' });
+      return;
+    }
+    dispatch({ type: 'dismiss-import' });
+    open({ source: 'session', id: session.id, text: session.json });
+    dispatch({
+      type: 'notify',
+      tone: 'info',
+      text: `Opened ${session.fileName} (${session.label}, ${session.calls} calls) as “${session.id}”. It stays in this page: nothing of it is stored or sent (Save as mine keeps it in this browser).`,
+    });
+    if (session.problems !== '') dispatch({ type: 'notify', tone: 'error', text: `Lines left out of the import:\n${session.problems}` });
+  };
+  const waiting = usePlayground((playground) => playground.sessionOpen !== null);
+  const requested = useEffectEvent(() => {
+    const request = takeSessionOpen();
+    if (request) openSession(request);
+  });
+  useEffect(() => {
+    if (waiting) requested();
+  }, [waiting]);
+  return openSession;
+}

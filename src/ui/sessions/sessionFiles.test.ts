@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { validateScenario } from '../../scenarios/validate';
+import { holdsSessionLog, importSessionTexts, openSessionFiles } from './sessionFiles';
+
+const LOG = 'test/transcripts/spotter-8463c716-main-lines715-1093.jsonl';
+
+describe('opening a session log in the page', () => {
+  it('imports a picked .jsonl into a scenario the page opens, saying its version and size', async () => {
+    const text = readFileSync(LOG, 'utf8');
+    const opening = await openSessionFiles([new File([text], 'session.jsonl'), new File(['{}'], 'notes.txt')]);
+    if (!opening.ok) throw new Error(opening.message);
+    expect(validateScenario(JSON.parse(opening.json)).ok).toBe(true);
+    expect(opening.label).toMatch(/^Claude Code \d+\.\d+\.\d+$/);
+    expect(opening.calls).toBeGreaterThan(0);
+    expect(opening.bytes).toBe(text.length);
+  });
+
+  it('tells a scenario file from a session log, and says what a drop without a log lacks', async () => {
+    expect(holdsSessionLog([new File(['{}'], 'my.scenario.json')])).toBe(false);
+    expect(holdsSessionLog([new File([''], 'a.jsonl')])).toBe(true);
+    const none = await openSessionFiles([new File(['{}'], 'x.json')]);
+    expect(none.ok).toBe(false);
+    expect(!none.ok && none.message).toContain('.jsonl');
+  });
+
+  it('names the damaged lines, imports the rest, and refuses a log with nothing to replay', () => {
+    const lines = readFileSync(LOG, 'utf8').split('\n');
+    lines.splice(2, 0, '{"type":"assistant"');
+    const opening = importSessionTexts([{ name: 'cut.jsonl', text: lines.join('\n') }]);
+    expect(opening.ok && opening.problems).toContain('cut.jsonl:3:');
+    const empty = importSessionTexts([{ name: 'empty.jsonl', text: '{"type":"summary"}\n' }]);
+    expect(empty.ok).toBe(false);
+    expect(!empty.ok && empty.message).toContain('no model response');
+  });
+});
