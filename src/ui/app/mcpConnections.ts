@@ -33,6 +33,14 @@ function update(name: string, change: Partial<PageServer> | null): void {
   }));
 }
 
+/**
+ * This page's origin; `"null"` (an opaque origin) where there is no location, as when the page's
+ * controller runs under Node: the page's host is a hosted one either way.
+ */
+function pageOrigin(): string {
+  return typeof location === 'undefined' ? 'null' : location.origin;
+}
+
 /** This tab's sessionStorage, or none where the browser refuses it. */
 function tabStorage(): StorageLike | null {
   try {
@@ -101,7 +109,7 @@ export async function connectPageServer(request: ConnectRequest): Promise<void> 
     import('../../tools/mcp/servers'),
     import('../../tools/mcp/hostedPolicy'),
   ]);
-  const opened = await openServer({ name, url }, { headers: token !== '' ? { Authorization: `Bearer ${token}` } : {}, pageOrigin: window.location.origin });
+  const opened = await openServer({ name, url }, { headers: token !== '' ? { Authorization: `Bearer ${token}` } : {}, pageOrigin: pageOrigin() });
   // Replaced or disconnected while it connected: this one is not wanted any more.
   const current = usePageServers.getState().servers.find((server) => server.name === name);
   if (current !== entry) {
@@ -137,7 +145,7 @@ export async function disconnectPageServer(name: string): Promise<void> {
 export function pageMcpHost(): McpHost {
   const lent = () => [...connections.values()].filter((connection) => connection.status().state === 'connected');
   return {
-    pageOrigin: window.location.origin,
+    pageOrigin: pageOrigin(),
     shared: lent,
     async open(server) {
       if (!('url' in server)) {
