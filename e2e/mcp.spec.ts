@@ -178,6 +178,24 @@ test('a server that wants a bearer token: 401 without it, connected with it, and
   expect(JSON.stringify(record)).not.toContain(TOKEN);
 });
 
+test('a token remembered for the tab is in its sessionStorage only, and connects again after a reload', async ({ page }) => {
+  await openPoolTab(page);
+  await page.getByTestId('mcp-connect').getByLabel('Remember the token for this tab').check();
+  await connect(page, gated.url, TOKEN);
+  await expect(pageServer(page)).toHaveAttribute('data-state', 'connected');
+  const stored = () => page.evaluate(() => ({ session: JSON.stringify({ ...sessionStorage }), local: JSON.stringify({ ...localStorage }) }));
+  expect((await stored()).session).toContain(TOKEN);
+  expect((await stored()).local).not.toContain(TOKEN);
+
+  await page.reload();
+  await page.getByTestId('editor').waitFor();
+  await page.getByRole('tab', { name: 'Tool pool', exact: true }).click();
+  await expect(page.getByTestId('mcp-token')).toHaveValue('');
+  await connect(page, gated.url);
+  await expect(pageServer(page)).toHaveAttribute('data-state', 'connected');
+  await expect(pageServer(page)).toContainText('with a bearer token');
+});
+
 test('a server gone mid-run: the call fails at once with why, and the pool panel says the server is lost', async ({ page }) => {
   const doomed = await startEverythingHttp();
   const proxy = await startMcpProxy({ socketPath: doomed.socketPath });
