@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startEverythingHttp, type EverythingHttpServer } from '../test/mcp/everythingServer';
 import { EVERYTHING_CALLS, everythingScenario } from '../test/mcp/everythingScenario';
@@ -75,6 +76,15 @@ test('connects server-everything, shows what it is and its tools with their safe
   const choices = page.getByTestId('manual-tool').locator('option');
   await expect(choices.filter({ hasText: 'mcp__everything__echo' })).toHaveCount(1);
   await expect(choices.filter({ hasText: 'get-env' })).toHaveCount(0);
+
+  // The tab as it is now (a server connected, the form of one of its tools open), and with a failed server beside it: nothing serious for axe.
+  await page.getByTestId('manual-tool').selectOption('mcp__everything__get-sum');
+  await page.getByTestId('mcp-name').fill('blocked');
+  await page.getByTestId('mcp-url').fill(noCors.url);
+  await page.getByTestId('mcp-connect-button').click();
+  await expect(page.locator('[data-testid=mcp-server][data-name=blocked]')).toHaveAttribute('data-state', 'failed');
+  const axe = await new AxeBuilder({ page }).include('[data-testid=mcp-servers]').include('[data-testid=manual-call]').analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 });
 
 test('a scenario calls two of its tools together and one alone, and the pool report shows the server', async ({ page }) => {
