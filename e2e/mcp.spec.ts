@@ -230,3 +230,19 @@ test('a server gone mid-run: the call fails at once with why, and the pool panel
     await doomed.stop();
   }
 });
+
+test('a call that hangs on the server ends at Stop, and the server stays connected', async ({ page }) => {
+  await openPoolTab(page);
+  await connect(page, open.url);
+  await expect(pageServer(page)).toHaveAttribute('data-state', 'connected');
+  await page.getByTestId('manual-tool').selectOption('mcp__everything__trigger-long-running-operation');
+  await page.getByTestId('manual-form').getByLabel(/^duration/).fill('60');
+  await page.getByTestId('manual-call-button').click();
+  await expect(page.locator('[data-testid=call]')).toHaveAttribute('data-state', 'executing');
+  const stoppedAt = Date.now();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+  expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+  await expect(page.locator('[data-testid=call]')).toHaveAttribute('data-outcome', 'interrupted');
+  await expect(pageServer(page)).toHaveAttribute('data-state', 'connected');
+});
