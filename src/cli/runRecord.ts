@@ -16,10 +16,13 @@ export function underPolicy(scenario: Scenario, policy: PolicyName): Scenario {
 export async function runRecord(scenario: Scenario, options: Pick<ReplayOptions, 'sandbox' | 'strategy' | 'realtime'>): Promise<RunRecord> {
   const sandbox = await createSandbox(options.sandbox);
   const strategy = options.strategy ? { strategy: options.strategy } : {};
+  // URL and stdio servers need this machine (a process to start, variables to fill in): loaded only for them.
+  const remote = scenario.settings.mcpServers.some((server) => typeof server !== 'string');
+  const host = remote ? { mcpHost: (await import('./mcpHost')).createCliMcpHost(process.env) } : {};
   try {
-    if (options.realtime) return await runScenario({ scenario, sandbox, ...strategy, clock: createRealClock() });
+    if (options.realtime) return await runScenario({ scenario, sandbox, ...strategy, ...host, clock: createRealClock() });
     const clock = createVirtualClock();
-    return await clock.runUntil(runScenario({ scenario, sandbox, ...strategy, clock }));
+    return await clock.runUntil(runScenario({ scenario, sandbox, ...strategy, ...host, clock }));
   } finally {
     await sandbox.dispose();
   }

@@ -5,6 +5,7 @@ import { runSession, type SourceContext } from '../run/session';
 import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioSettings } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
+import type { McpHost } from '../tools/mcp/servers';
 import type { AnyTool, CanUseTool } from '../tools/types';
 import { createAnthropicSource, type LiveModelConfig } from './anthropicSource';
 import { recordingFromRecord } from './recording';
@@ -39,6 +40,8 @@ export interface RunLiveOptions {
   tools?: readonly AnyTool[];
   /** The recording's title. */
   title?: string;
+  /** Where the MCP servers come from (the page lends its connections). */
+  mcpHost?: McpHost;
 }
 
 export interface LiveRunResult {
@@ -98,6 +101,7 @@ export async function runLive(options: RunLiveOptions): Promise<LiveRunResult> {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.mcpHost ? { mcpHost: options.mcpHost } : {}),
     source: sourceFor,
     subAgentSource: (_request, context) => sourceFor(context),
     prompt: options.prompt,

@@ -3,6 +3,7 @@ import { compileTurn, replayTurn } from '../model/replaySource';
 import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
+import type { McpHost } from '../tools/mcp/servers';
 import type { AnyTool, CanUseTool } from '../tools/types';
 import type { EventSink, Strategy } from './events';
 import { applyExpectations } from './expectations';
@@ -28,6 +29,8 @@ export interface RunScenarioOptions {
   canUseTool?: CanUseTool;
   /** The tools to offer; by default the built-in registry. */
   tools?: readonly AnyTool[];
+  /** Where the MCP servers of `settings.mcpServers` come from (the command line's, the page's). */
+  mcpHost?: McpHost;
 }
 
 /** A model source that replays a scenario's scripted turns at their recorded times. */
@@ -76,6 +79,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.mcpHost ? { mcpHost: options.mcpHost } : {}),
     source: () => scenarioSource(scenario.turns, clock),
     subAgentSource: scriptedSubAgentSources(scenario.agents, (turns) => scenarioSource(turns, clock)),
   });

@@ -5,7 +5,8 @@ import { effectiveSettings, type ScenarioSettings } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
 import type { SessionEnvironment } from '../tools/execution';
 import { assemblePool, type PoolReport } from '../tools/filter';
-import type { McpSession } from '../tools/mcp/servers';
+import type { McpHost, McpSession } from '../tools/mcp/servers';
+import { redactServerSettings } from '../tools/mcp/settings';
 import { parseRuleSet, type RuleSet } from '../tools/permissions/rules';
 import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
@@ -55,6 +56,8 @@ export interface SessionOptions {
   prompt?: string;
   /** At most this many turns per agent. */
   maxTurns?: number;
+  /** Where MCP servers come from: the command line's (stdio, variables) or the page's (its connections). */
+  mcpHost?: McpHost;
 }
 
 /**
@@ -133,7 +136,9 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     options.onEvent?.(event);
   };
 
-  emit({ type: 'run_started', at: now(), scenario: options.name, sandbox: sandbox.kind, strategy, settings: { ...settings } });
+  // Server headers and environments may hold credentials: the record names them, never their values.
+  const recorded = { ...settings, mcpServers: redactServerSettings(settings.mcpServers) };
+  emit({ type: 'run_started', at: now(), scenario: options.name, sandbox: sandbox.kind, strategy, settings: recorded });
   let error: string | undefined;
   let mcp: McpSession | undefined;
   // Background shells run on the sandbox itself, not the tracked one: a server left running must
@@ -150,13 +155,13 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     await mountWorkspace(sandbox, options.workspace);
     // The MCP SDK loads only for a run that names a server (it is most of a replay's start-up
     // otherwise); the clock tracks the load, so a virtual clock waits for it.
-    if (settings.mcpServers.length > 0) {
+    if (settings.mcpServers.length > 0 || (options.mcpHost?.shared?.().length ?? 0) > 0) {
       const { connectMcpServers } = await clock.track(import('../tools/mcp/servers'));
-      mcp = await connectMcpServers(settings.mcpServers, { clock });
+      mcp = await clock.track(connectMcpServers(settings.mcpServers, { clock, ...(options.mcpHost ? { host: options.mcpHost } : {}) }));
     }
     const { pool, report } = poolFor(settings, [...(options.tools ?? getAllBaseTools()), ...(mcp?.resourceTools ?? [])], rules, mcp?.tools ?? []);
     origin = clock.now();
-    emit({ type: 'pool_ready', at: now(), report });
+    emit({ type: 'pool_ready', at: now(), report: mcp ? { ...report, mcpServers: mcp.report } : report });
     const env: SessionEnvironment = {
       sandbox,
       clock,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mcpServersSchema } from '../tools/mcp/settings';
 import { checkScenario, checkTurn, checkWorkspacePath } from './checks';
 import { CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, type SchedulingSettings } from './policies';
 
@@ -108,10 +109,7 @@ export const settingsSchema = z
       .default(false)
       .describe('Deferred tool discovery: true, false, or "auto" (defer when the schemas exceed deferThresholdTokens).'),
     deferThresholdTokens: z.int().positive().optional().describe('With deferTools "auto": defer when the deferred tools’ schemas exceed this many tokens.'),
-    mcpServers: z
-      .array(z.enum(['demo']))
-      .default([])
-      .describe('MCP servers to connect; "demo" is the in-process demo server whose tools join the pool as mcp__demo__*.'),
+    mcpServers: mcpServersSchema,
     resultOrder: z
       .enum(['request', 'completion'])
       .optional()

@@ -1,5 +1,6 @@
 import { toApiTool } from './apiSchema';
 import { ToolSearchTool } from './discovery/ToolSearchTool';
+import type { McpServerReport } from './mcp/servers';
 import { isDeniedAsWhole, type RuleSet } from './permissions/rules';
 import { ToolPool } from './pool';
 import type { AnyTool } from './types';
@@ -39,6 +40,8 @@ export interface PoolReport {
   deferred: string[];
   deferral: { setting: boolean | 'auto'; on: boolean; reason: string };
   tokens: PoolTokens;
+  /** The run's MCP servers: each one's state, what it said it is, and its tools (absent when none were named). */
+  mcpServers?: McpServerReport[];
 }
 
 export interface PoolSettings {

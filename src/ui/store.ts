@@ -8,8 +8,8 @@ import type { Playback } from '../time/playback';
 import type { PermissionRequest } from '../tools/types';
 import { virtualChoice, type SandboxChoice } from './controller/sandboxChoice';
 
-/** What a run is: a scenario replayed, or a live model's run from the scenario's workspace. */
-export type RunKind = 'replay' | 'live';
+/** What a run is: a scenario replayed, a live model's run from the scenario's workspace, or a tool called by hand. */
+export type RunKind = 'replay' | 'live' | 'manual';
 
 /**
  * The page's run, as one value: nothing run yet (or reset), running, ended, or failed with why.
@@ -18,7 +18,7 @@ export type RunKind = 'replay' | 'live';
 export type RunState =
   | { status: 'idle' }
   | { status: 'running'; kind: 'replay'; paused: boolean }
-  | { status: 'running'; kind: 'live' }
+  | { status: 'running'; kind: 'live' | 'manual' }
   | { status: 'done'; kind: RunKind }
   | { status: 'error'; kind: RunKind; message: string };
 

@@ -1,9 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { createRealClock, type Clock } from '../../time/clock';
+import { DEMO_SERVER_NAME } from './settings';
 
-/** The name the demo server is connected under: its tools are `mcp__demo__…`. */
-export const DEMO_SERVER_NAME = 'demo';
+export { DEMO_SERVER_NAME };
 
 /** `slow_echo` waits at most this long, so a demo never hangs for long. */
 export const MAX_SLOW_ECHO_DELAY_MS = 5000;

@@ -1,9 +1,11 @@
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolTestEnv } from '../../../test/toolEnv';
 import { createVirtualClock } from '../../time/virtualClock';
 import { toApiTool } from '../apiSchema';
 import { decideByRules, parseRuleSet, type PermissionRule, type RuleSet } from '../permissions/rules';
-import { connectDemoServer, type McpConnection } from './connection';
+import { connectClient, connectDemoServer, type McpConnection } from './connection';
 import { mcpToolName, mcpToolsFor, type McpTool } from './mcpTool';
 
 const open: McpConnection[] = [];
@@ -166,5 +168,50 @@ describe('an MCP tool call through the pipeline', () => {
     controller.abort();
     expect((await pending).outcome).toBe('interrupted');
     await vi.waitFor(() => expect(clock.pending()).toBe(0));
+  });
+});
+
+/**
+ * A server that breaks the protocol on the wire (no SDK on its side to stop it): its tools answer
+ * with content that is not a list, and with structured content its own output schema refuses.
+ */
+async function connectMalformedServer(): Promise<McpConnection> {
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const tools = [
+    { name: 'not_a_list', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+    {
+      name: 'wrong_shape',
+      inputSchema: { type: 'object' },
+      outputSchema: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
+      annotations: { readOnlyHint: true },
+    },
+  ];
+  const answers: Record<string, (params: { name?: string; protocolVersion?: string }) => unknown> = {
+    initialize: (params) => ({ protocolVersion: params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'broken', version: '0.0.1' } }),
+    'tools/list': () => ({ tools }),
+    'tools/call': (params) =>
+      params.name === 'not_a_list' ? { content: 'sunny' } : { content: [{ type: 'text', text: '{}' }], structuredContent: { celsius: 'warm' } },
+  };
+  serverTransport.onmessage = (message) => {
+    const request = message as { id?: number; method: string; params?: { name?: string; protocolVersion?: string } };
+    const answer = answers[request.method];
+    if (request.id !== undefined && answer) void serverTransport.send({ jsonrpc: '2.0', id: request.id, result: answer(request.params ?? {}) } as JSONRPCMessage);
+  };
+  await serverTransport.start();
+  return connectClient(clientTransport, { name: 'broken' });
+}
+
+describe('a server that answers with a malformed result', () => {
+  it('ends each call with an error result that says what was wrong, and the connection stays usable', async () => {
+    const connection = await connectMalformedServer();
+    open.push(connection);
+    const t = createToolTestEnv({}, mcpToolsFor(connection));
+    const list = await t.run('mcp__broken__not_a_list', {});
+    expect(list.outcome).toBe('error');
+    expect(list.result.content).toBe('broken answered mcp__broken__not_a_list with a malformed result: content: Invalid input: expected array, received string.');
+    const shape = await t.run('mcp__broken__wrong_shape', {});
+    expect(shape.outcome).toBe('error');
+    expect(shape.result.content).toMatch(/^broken answered mcp__broken__wrong_shape with a malformed result: Structured content does not match the tool's output schema/);
+    expect(connection.status()).toEqual({ state: 'connected' });
   });
 });

@@ -3,6 +3,7 @@ import { buildTool } from '../buildTool';
 import type { Tool } from '../types';
 import type { McpConnection, McpToolDefinition } from './connection';
 import { textOfToolContent } from './contentText';
+import { describeCallError } from './errors';
 import { strictToolInputSchema, zodFromToolInputSchema, type McpToolInput } from './inputSchema';
 
 export type { McpToolInput };
@@ -30,17 +31,35 @@ export function mcpToolName(serverName: string, toolName: string): string {
   return `mcp__${serverName}__${toolName.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
+/** What may keep a server's tool out of the pool: the host's refusal (a hosted page's), with its reason. */
+export interface McpToolOptions {
+  refuse?: (definition: McpToolDefinition) => string | undefined;
+}
+
 /** Every tool the connection's server listed, wrapped as a deferred MCP tool of the pool. */
-export function mcpToolsFor(connection: McpConnection): McpTool[] {
-  return connection.tools.map((definition) => createMcpTool(connection, definition));
+export function mcpToolsFor(connection: McpConnection, options: McpToolOptions = {}): McpTool[] {
+  return connection.tools.map((definition) => createMcpTool(connection, definition, options.refuse?.(definition)));
+}
+
+/**
+ * Why a tool cannot join the pool, or `undefined`: the host refused it, or it can only run as an
+ * MCP task (the server would refuse a plain call, and this client does not run tasks).
+ */
+export function disabledReasonOf(definition: McpToolDefinition, refusal: string | undefined): string | undefined {
+  if (refusal !== undefined) return refusal;
+  if (definition.execution?.taskSupport === 'required') return 'it runs only as an MCP task, which this client does not run';
+  return undefined;
 }
 
 /**
  * Wraps one server tool. Its flags come from the server's annotations, failing closed: without
  * `readOnlyHint: true` it is neither read-only nor concurrency-safe; a tool that is not read-only is
- * destructive unless it says `destructiveHint: false` (the protocol's default).
+ * destructive unless it says `destructiveHint: false` (the protocol's default). A call waits at most
+ * the connection's `timeoutMs` and ends at once when its signal aborts (both cancel the request on
+ * the server); every failure (the server gone, a timeout, a malformed result) is an error result.
+ * `refusal` disables it, with that reason in the pool report.
  */
-export function createMcpTool(connection: McpConnection, definition: McpToolDefinition): McpTool {
+export function createMcpTool(connection: McpConnection, definition: McpToolDefinition, refusal?: string): McpTool {
   const { serverName } = connection;
   const name = mcpToolName(serverName, definition.name);
   const readOnly = definition.annotations?.readOnlyHint === true;
@@ -48,6 +67,8 @@ export function createMcpTool(connection: McpConnection, definition: McpToolDefi
   const title = definition.title ?? definition.annotations?.title ?? definition.name;
   const label = `${serverName} · ${title}`;
   const inputJSONSchema = strictToolInputSchema(definition.inputSchema);
+  const disabled = disabledReasonOf(definition, refusal);
+  const errorContext = { serverName, transport: connection.transport, target: connection.target, timeoutMs: connection.timeoutMs, toolName: name };
 
   const tool = buildTool<McpToolInput, McpToolOutput>({
     name,
@@ -55,6 +76,8 @@ export function createMcpTool(connection: McpConnection, definition: McpToolDefi
     prompt: () => definition.description ?? `${title} (a tool of the MCP server ${serverName}).`,
     isMcp: true,
     shouldDefer: true,
+    isEnabled: () => disabled === undefined,
+    disabledReason: () => disabled,
     searchHint: `${serverName} ${title}`,
     isReadOnly: () => readOnly,
     isConcurrencySafe: () => readOnly,
@@ -64,9 +87,24 @@ export function createMcpTool(connection: McpConnection, definition: McpToolDefi
     description: (input) => `Call ${definition.name} on the MCP server ${serverName} with ${summarizeArguments(input)}`,
 
     async call(input, context) {
-      const result = await context.clock.track(connection.client.callTool({ name: definition.name, arguments: input }, undefined, { signal: context.abortSignal }));
-      const output = outputOf(result);
-      return { output, isError: output.isError };
+      const before = connection.status();
+      if (before.state !== 'connected') {
+        const why = before.state === 'lost' ? `it went away earlier in the run: ${before.message}` : 'its connection was closed';
+        return failed(`The MCP server ${serverName} cannot take the call to ${name}: ${why}`);
+      }
+      try {
+        const request = connection.client.callTool({ name: definition.name, arguments: input }, undefined, {
+          signal: context.abortSignal,
+          timeout: connection.timeoutMs,
+        });
+        const output = outputOf(await context.clock.track(request));
+        return { output: { ...output, text: connection.redact(output.text) }, isError: output.isError };
+      } catch (error: unknown) {
+        // Stop, or a sibling's cascade: the pipeline says so itself.
+        if (context.abortSignal.aborted) throw error;
+        const after = connection.status();
+        return failed(connection.redact(describeCallError(error, { ...errorContext, ...(after.state === 'lost' ? { lost: after.message } : {}) })));
+      }
     },
 
     mapResult: (output) => output.text || `${name} returned no content`,
@@ -83,6 +121,10 @@ export function createMcpTool(connection: McpConnection, definition: McpToolDefi
     },
   });
   return { ...tool, inputJSONSchema, mcp: { serverName, toolName: definition.name } };
+}
+
+function failed(text: string): { output: McpToolOutput; isError: true } {
+  return { output: { text, isError: true }, isError: true };
 }
 
 /** `callTool` answers with content (current servers) or a bare `toolResult` (protocol 2024-10-07). */

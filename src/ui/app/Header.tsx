@@ -9,7 +9,8 @@ const SPEEDS = [0.25, 0.5, 1, 2, 4, 16, 64];
 /** The header: the run controls, strategy, speed and the sandbox badge. The scenario picker sits in the sidebar. */
 export function Header({ title }: { title: string }) {
   const running = usePlayground((state) => state.run.status === 'running');
-  const live = usePlayground((state) => state.run.status === 'running' && state.run.kind === 'live');
+  // A live run or a call by hand has no playback: the model, or the tool, sets the pace.
+  const live = usePlayground((state) => state.run.status === 'running' && state.run.kind !== 'replay');
   const paused = usePlayground((state) => isPaused(state.run));
   const strategy = usePlayground((state) => state.strategy);
   const speed = usePlayground((state) => state.speed);

@@ -1,7 +1,25 @@
 import type { PoolReport } from '../../tools/filter';
+import type { McpServerReport } from '../../tools/mcp/servers';
+import { ManualCallPanel } from './ManualCallPanel';
+import { McpServersPanel, ServerTools } from './McpServersPanel';
+import './pool.css';
 
-/** The tool pool pipeline (design.md, The pool and deferred discovery): each stage's kept and removed tools, the deferred ones, the token cost. */
+/**
+ * The Tool pool tab: the page's MCP servers (connect one), a form to call any tool by hand, and
+ * the last run's pool pipeline (design.md, The pool and deferred discovery): its MCP servers and
+ * their state, each stage's kept and removed tools, the deferred ones, the token cost.
+ */
 export function PoolPanel({ report }: { report: PoolReport | null }) {
+  return (
+    <>
+      <McpServersPanel />
+      <ManualCallPanel />
+      <PoolReportView report={report} />
+    </>
+  );
+}
+
+function PoolReportView({ report }: { report: PoolReport | null }) {
   if (!report) {
     return (
       <section className="pool" data-testid="tool-pool" aria-label="Tool pool">
@@ -13,6 +31,7 @@ export function PoolPanel({ report }: { report: PoolReport | null }) {
   const saved = tokens.withoutDeferral - tokens.withDeferral;
   return (
     <section className="pool" data-testid="tool-pool" aria-label="Tool pool">
+      {report.mcpServers && report.mcpServers.length > 0 && <RunServers servers={report.mcpServers} />}
       <ol className="pool-stages">
         {report.stages.map((stage) => (
           <li key={stage.stage} data-stage={stage.stage}>
@@ -63,5 +82,36 @@ export function PoolPanel({ report }: { report: PoolReport | null }) {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** The run's MCP servers: how each is reached, its state (and why it failed or was refused), what it is, its tools. */
+function RunServers({ servers }: { servers: readonly McpServerReport[] }) {
+  return (
+    <>
+      <h4>MCP servers of this run</h4>
+      <ul className="mcp-list">
+        {servers.map((server) => (
+          <li key={server.name} className="mcp-server" data-testid="pool-mcp-server" data-name={server.name} data-state={server.state}>
+            <div className="mcp-server-head">
+              <span className="mono">{server.name}</span>
+              {server.server && (
+                <span className="muted">
+                  {' '}
+                  {server.server.title ?? server.server.name} {server.server.version}
+                </span>
+              )}
+              <span className={`mcp-state mcp-state--${server.state}`}>{server.state}</span>
+            </div>
+            <p className="muted mono">
+              {server.transport} · {server.target}
+              {server.origin === 'host' ? ' · connected from the page' : ''} · timeout {server.timeoutMs / 1000} s
+            </p>
+            {server.message && <p className="mcp-problem">{server.message}</p>}
+            {server.tools.length > 0 && <ServerTools report={server} />}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { createRealClock } from '../../time/clock';
 import { createVirtualClock, type VirtualClock } from '../../time/virtualClock';
 import { createPlayback, type Playback } from '../../time/playback';
 import type { CanUseTool } from '../../tools/types';
+import { pageMcpHost } from '../app/mcpConnections';
 import type { LiveOptions } from '../live/liveSettings';
 import { pageCanUseTool } from './permissionAsks';
 import { adoptSandbox, freshSandbox } from './sandbox';
@@ -58,6 +59,7 @@ export async function replayScenario(
         signal: options.signal,
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
         ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
+        mcpHost: pageMcpHost(),
       }),
     );
   } finally {
@@ -117,6 +119,7 @@ export function liveRun(scenario: Scenario, options: LiveOptions, wiring: RunWir
         signal: wiring.signal,
         canUseTool: pageCanUseTool(scenario, { alwaysAsk: true }),
         title: `Live: ${scenario.title}`,
+        mcpHost: pageMcpHost(),
       });
       const failed = record.turns.findLast((turn) => turn.agent === undefined && turn.streamEndReason === 'error');
       return {

@@ -3,6 +3,7 @@ import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
 import type { Scenario } from '../../scenarios/schema';
 import { validateScenario } from '../../scenarios/validate';
+import { manualRun, type ManualCall } from '../app/manualCall';
 import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
 import type { ScenarioEntry } from '../scenarios';
 import { appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunState } from '../store';
@@ -10,8 +11,8 @@ import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns
 import { frameBatcher } from './frameBatcher';
 import { prepareWorkspace } from './sandbox';
 
-/** What to run: the open scenario replayed (Step starts one paused), or a live model's run from it. */
-export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; options: LiveOptions };
+/** What to run: the open scenario replayed (Step starts one paused), a live model's run from it, or one tool called by hand. */
+export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; options: LiveOptions } | ({ kind: 'manual' } & ManualCall);
 
 /** The run-related state of a page with no run yet: an empty log, its record, no ask. */
 function emptyLog(): Pick<PlaygroundState, 'events' | 'completedCalls' | 'record' | 'cursor' | 'pendingAsk'> {
@@ -61,9 +62,11 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
   const engine: EngineRun =
     request.kind === 'replay'
       ? replayRun(scenario, { strategy: state.strategy, speed: state.speed, paused: request.paused ?? false }, wiring)
-      : liveRun(scenario, request.options, wiring);
+      : request.kind === 'live'
+        ? liveRun(scenario, request.options, wiring)
+        : manualRun(scenario, request, wiring);
   const active: ActiveRun = { abort, playback: engine.playback, now: engine.now };
-  const running: RunState = request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false } : { status: 'running', kind: 'live' };
+  const running: RunState = request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false } : { status: 'running', kind: request.kind };
   usePlayground.setState({ run: running, activeRun: active, ...emptyLog(), liveRecording: null });
   try {
     const end = await engine.start();
