@@ -3,7 +3,7 @@ import { joinLineContinuations } from './lineContinuations';
 import { relativeToRoot, resolveInsideRoot } from './paths';
 import { posix } from './posixPath';
 import type { DirEntry, ExecOptions, ExecResult, FileStat, InteractiveShell, Sandbox, SandboxFs, WalkEntry } from './types';
-import { findSymlinkEscape } from './virtualSymlinks';
+import { followSymlinks, type LinkReader } from './symlinks';
 import { textTree, versionedFs } from './virtualTextTree';
 import { createVirtualShell } from './virtualShell';
 
@@ -43,6 +43,10 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   // HOME is the workspace, as on the node sandbox, so `~` means the same on both (and to the rules).
   const bash = new Bash({ fs: memory, cwd: root, env: { HOME: root } });
   const shells = new Set<InteractiveShell>();
+  const links: LinkReader = {
+    isSymlink: (path) => memory.lstat(path).then((info) => info.isSymbolicLink, () => undefined),
+    readlink: (path) => memory.readlink(path),
+  };
 
   return {
     kind: 'virtual',
@@ -52,8 +56,9 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
     async resolve(path) {
       const lexical = resolveInsideRoot(root, path);
       if (!lexical.ok) return lexical;
-      const escape = await findSymlinkEscape(memory, root, lexical.path);
-      return escape === undefined ? lexical : { ok: false, error: escape };
+      const followed = await followSymlinks(links, root, lexical.path);
+      if (!followed.ok) return followed;
+      return followed.real === lexical.path ? lexical : { ok: true, path: lexical.path, real: followed.real };
     },
     relative: (path) => relativeToRoot(root, path),
     exec: (command, execOptions) => execute(bash, root, command, execOptions),

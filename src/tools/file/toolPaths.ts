@@ -11,7 +11,14 @@ export type ResolvedTarget = { ok: true; path: string; stat: FileStat | null } |
 export async function resolveTarget(context: ToolUseContext, path: string): Promise<ResolvedTarget> {
   const resolved = await context.sandbox.resolve(path);
   if (!resolved.ok) return { ok: false, message: resolved.error };
-  return { ok: true, path: resolved.path, stat: await context.sandbox.fs.stat(resolved.path) };
+  const stat = await context.sandbox.fs.stat(resolved.path);
+  if (stat?.type === 'special') return { ok: false, message: specialFileMessage(path) };
+  return { ok: true, path: resolved.path, stat };
+}
+
+/** Why a FIFO, a socket or a device is refused (reading one could wait for ever). */
+export function specialFileMessage(path: string): string {
+  return `${path} is a special file (a FIFO, a socket or a device), not a regular file: the file tools read and write regular files only.`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { FileStat } from '../../sandbox/types';
 import type { ToolUseContext } from '../types';
 import type { GlobMatcher } from './globMatch';
 import { matchFile, type ContentMatchOptions } from './grepContent';
@@ -20,7 +21,7 @@ export interface FileHit {
 
 /** What to search and how. */
 export interface ScanPlan {
-  base: { path: string; type: 'file' | 'directory' | 'symlink' };
+  base: { path: string; type: FileStat['type'] };
   pattern: string;
   ignoreCase: boolean;
   multiline: boolean;

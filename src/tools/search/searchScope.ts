@@ -1,4 +1,5 @@
 import type { FileStat } from '../../sandbox/types';
+import { specialFileMessage } from '../file/toolPaths';
 import type { ToolUseContext } from '../types';
 
 /** Version-control folders that searches never enter. */
@@ -22,6 +23,7 @@ export async function resolveSearchBase(context: ToolUseContext, path: string | 
   if (!resolved.ok) return { ok: false, message: resolved.error };
   const stat = await context.sandbox.fs.stat(resolved.path);
   if (!stat) return { ok: false, message: `Path does not exist: ${path ?? '.'}` };
+  if (stat.type === 'special') return { ok: false, message: specialFileMessage(path ?? '.') };
   return { ok: true, path: resolved.path, type: stat.type };
 }
 
