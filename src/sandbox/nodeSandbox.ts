@@ -16,10 +16,12 @@ const EXIT_ABORTED = 130;
  * tools to a real shell and a real file system in tests and on the command line. Paths that
  * resolve outside the directory (through `..`, absolute paths, `~` or symlinks) are refused, and
  * every file operation checks what it opened (`safeNodeFs`). Commands are not confined: they run
- * as the user.
+ * as the user. Each runs in its own process group, killed when the command ends, so nothing it
+ * left in the background outlives it (a process that leaves the group, `setsid`, can).
  */
 export async function createNodeSandbox(): Promise<Sandbox> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'tool-playground-')));
+  const groups = new Set<number>();
   return {
     kind: 'node',
     root,
@@ -27,10 +29,24 @@ export async function createNodeSandbox(): Promise<Sandbox> {
     streamsOutput: true,
     resolve: (path) => resolveReal(root, path),
     relative: (path) => relativeToRoot(root, path),
-    exec: (command, options) => execute(root, command, options),
+    exec: (command, options) => execute(root, command, groups, options),
     ripgrep: (args, options) => runRipgrep(root, args, options),
-    dispose: () => rm(root, { recursive: true, force: true }),
+    async dispose() {
+      for (const group of groups) killGroup(group);
+      groups.clear();
+      // A process killed a moment ago may still be writing: retry, and never fail the run for it.
+      await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 }).catch(() => undefined);
+    },
   };
+}
+
+/** SIGKILL to a whole process group; a group already gone is not an error. */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 /** Lexical resolution, then every symlink on the way followed by hand: each must stay inside. */
@@ -80,8 +96,11 @@ function runRipgrep(root: string, args: readonly string[], options: { cwd: strin
   });
 }
 
-/** Runs `bash -c command` in its own process group, streaming output; kills the group on abort or timeout. */
-function execute(root: string, command: string, options: ExecOptions = {}): Promise<ExecResult> {
+/**
+ * Runs `bash -c command` in its own process group, streaming output; kills the group on abort, on
+ * timeout, and when the command ends (what it left running in the background goes with it).
+ */
+function execute(root: string, command: string, groups: Set<number>, options: ExecOptions = {}): Promise<ExecResult> {
   return new Promise((resolve) => {
     if (options.signal?.aborted) {
       resolve({ exitCode: EXIT_ABORTED, stdout: '', stderr: '', timedOut: false, aborted: true });
@@ -97,12 +116,10 @@ function execute(root: string, command: string, options: ExecOptions = {}): Prom
     let stderr = '';
     let timedOut = false;
     let aborted = false;
+    const group = child.pid;
+    if (group !== undefined) groups.add(group);
     const killOwnGroup = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+      if (group !== undefined) killGroup(group);
     };
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
@@ -125,6 +142,8 @@ function execute(root: string, command: string, options: ExecOptions = {}): Prom
           }, options.timeoutMs)
         : undefined;
     const finish = (code: number | null) => {
+      killOwnGroup();
+      if (group !== undefined) groups.delete(group);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       const exitCode = timedOut ? EXIT_TIMED_OUT : aborted ? EXIT_ABORTED : (code ?? 1);
