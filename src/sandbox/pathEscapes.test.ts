@@ -19,7 +19,7 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-const SANDBOXES: { name: string; make(): Promise<{ sandbox: Sandbox; outside: Outside }> }[] = [
+const SANDBOXES: { name: string; make: () => Promise<{ sandbox: Sandbox; outside: Outside }> }[] = [
   {
     name: 'virtual',
     async make() {
@@ -100,7 +100,10 @@ describe.each(SANDBOXES)('no file tool leaves the workspace on the $name sandbox
     expect(await outside.list()).toEqual(['secret.txt']);
     expect(await outside.read('secret.txt')).toBe('SECRET\n');
     // A link that stays inside still works.
-    await sandbox.exec('ln -s sub/b.txt b-link');
+    await sandbox.exec('ln -s sub/b.txt b-link && ln -s sub/made.txt made-link');
     expect((await t.run('Read', { file_path: 'b-link' })).result.content).toContain('b');
+    // Writing through a dangling link inside makes its target.
+    expect((await t.run('Write', { file_path: 'made-link', content: 'made\n' })).outcome).toBe('success');
+    expect(await sandbox.fs.readFile(`${sandbox.root}/sub/made.txt`)).toBe('made\n');
   });
 });
