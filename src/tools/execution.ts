@@ -26,8 +26,10 @@ export interface ToolUseBlock {
   id: string;
   name: string;
   input: unknown;
-  /** The raw input text, when it arrived as text that is not valid JSON. */
+  /** The raw input text, when it arrived as text that is not valid JSON (or was refused before parsing). */
   inputError?: string;
+  /** Why `inputError`'s text was refused, when it was not for being invalid JSON. */
+  inputErrorReason?: string;
 }
 
 /** What goes back to the model for one call. */
@@ -99,7 +101,7 @@ export function parseToolInput(
   if (block.inputError !== undefined) {
     return {
       ok: false,
-      message: `InputValidationError: ${tool.name} received input that is not valid JSON: ${truncate(block.inputError, 200)}`,
+      message: `InputValidationError: ${tool.name} received ${block.inputErrorReason ?? 'input that is not valid JSON'}: ${truncate(block.inputError, 200)}`,
     };
   }
   const parsed = tool.inputSchema.safeParse(block.input);
