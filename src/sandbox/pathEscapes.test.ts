@@ -62,8 +62,14 @@ describe.each(SANDBOXES)('no file tool leaves the workspace on the $name sandbox
       await expectRefused(t, 'Read', { file_path: path });
       await expectRefused(t, 'Write', { file_path: path, content: 'overwritten' });
       await expectRefused(t, 'Grep', { pattern: 'SECRET', path });
+      await expectRefused(t, 'MultiEdit', { file_path: path, edits: [{ old_string: 'SECRET', new_string: 'changed' }] });
+      await expectRefused(t, 'NotebookEdit', { notebook_path: path, new_source: 'x', cell_type: 'code', edit_mode: 'insert' });
     }
     await expectRefused(t, 'Glob', { pattern: '*', path: outside.dir });
+    for (const path of [`${up}/new.ipynb`, `${outside.dir}/new.ipynb`, '~/../new.ipynb']) {
+      const notebook = await expectRefused(t, 'NotebookEdit', { notebook_path: path, new_source: 'x', cell_type: 'code', edit_mode: 'insert' });
+      expect(notebook.result.content).toContain('outside the workspace');
+    }
     expect(await outside.list()).toEqual(['secret.txt']);
     expect(await outside.read('secret.txt')).toBe('SECRET\n');
   });
@@ -86,11 +92,15 @@ describe.each(SANDBOXES)('no file tool leaves the workspace on the $name sandbox
       expect(read.result.content).toContain('outside the workspace');
       await expectRefused(t, 'Grep', { pattern: 'SECRET', path });
       await expectRefused(t, 'Edit', { file_path: path, old_string: 'SECRET', new_string: 'changed' });
+      await expectRefused(t, 'MultiEdit', { file_path: path, edits: [{ old_string: 'SECRET', new_string: 'changed' }] });
+      await expectRefused(t, 'NotebookEdit', { notebook_path: path, new_source: 'x', cell_type: 'code', edit_mode: 'insert' });
     }
     for (const path of ['dangling-out', 'dir-out/new.txt', 'inner/deeper/new.txt', 'file-out', 'chained']) {
       await expectRefused(t, 'Write', { file_path: path, content: 'escaped\n' });
     }
     await expectRefused(t, 'Glob', { pattern: '*', path: 'dir-out' });
+    const notebook = await expectRefused(t, 'NotebookEdit', { notebook_path: 'dir-out/new.ipynb', new_source: 'x', cell_type: 'code', edit_mode: 'insert' });
+    expect(notebook.result.content).toContain('outside the workspace');
     await expectRefused(t, 'Glob', { pattern: '*', path: 'inner/deeper' });
     // A search of the whole workspace follows no link: it finds nothing outside.
     const all = await t.run('Grep', { pattern: 'SECRET', output_mode: 'content' });

@@ -89,7 +89,9 @@ describe.each(SANDBOXES)('path rules through the file tools on the %s sandbox', 
       await expectDenied(t, 'Grep', { pattern: '.', path, output_mode: 'content' });
       await expectRefused(t, 'Edit', { file_path: path, old_string: '', new_string: 'x' });
       await expectRefused(t, 'Write', { file_path: path, content: 'overwritten\n' });
+      await expectRefused(t, 'MultiEdit', { file_path: path, edits: [{ old_string: 'TOPSECRET', new_string: 'x' }] });
     }
+
     await expectDenied(t, 'Write', { file_path: 'dangling', content: 'new\n' });
     await expectDenied(t, 'Write', { file_path: 'dir-link/new', content: 'new\n' });
     await expectDenied(t, 'Grep', { pattern: '.', path: 'dir-link', output_mode: 'content' });
@@ -100,6 +102,11 @@ describe.each(SANDBOXES)('path rules through the file tools on the %s sandbox', 
     // A search of everything follows no link, and still leaves the denied files out.
     const all = await t.run('Grep', { pattern: 'hunter2|TOPSECRET', output_mode: 'content' });
     expect(all.result.content).not.toMatch(SECRET);
+    // A notebook in the denied folder, through the linked folder.
+    const notebook = JSON.stringify({ cells: [{ cell_type: 'code', source: 'TOPSECRET', metadata: {}, outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 });
+    await t.sandbox.fs.writeFile(`${t.sandbox.root}/secrets/nb.ipynb`, notebook);
+    await expectRefused(t, 'NotebookEdit', { notebook_path: 'dir-link/nb.ipynb', cell_id: 'cell-0', new_source: 'changed' });
+    expect(await t.read('secrets/nb.ipynb')).toBe(notebook);
     // Links to allowed files still work.
     await t.sandbox.exec('ln -s src/a.ts a-link');
     expect((await t.run('Read', { file_path: 'a-link' })).outcome).toBe('success');
