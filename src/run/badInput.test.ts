@@ -102,3 +102,22 @@ describe.each(SANDBOXES)('input that cannot break a run on the %s sandbox', (_na
     expect(record.files['a.txt']).toBe('a\n');
   });
 });
+
+describe('a FIFO made by a command on the node sandbox (the virtual one has no mkfifo)', () => {
+  it('Read, Grep and Glob of it get error results, a search of everything skips it, and the final snapshot ends without it', { timeout: 60_000 }, async () => {
+    const record = await run(createNodeSandbox, [
+      tool('make', 'Bash', { command: 'mkfifo pipe && ln -s pipe pipe-link && echo made' }),
+      tool('read', 'Read', { file_path: 'pipe' }, 10),
+      tool('read_link', 'Read', { file_path: 'pipe-link' }, 20),
+      tool('grep', 'Grep', { pattern: 'a', path: 'pipe' }, 30),
+      tool('grep_all', 'Grep', { pattern: 'a', output_mode: 'files_with_matches' }, 40),
+    ]);
+    const results = resultsById(record, ['make', 'read', 'read_link', 'grep', 'grep_all']);
+    for (const id of ['read', 'read_link', 'grep']) {
+      expect(results.get(id)!.outcome, id).toBe('invalid');
+      expect(results.get(id)!.content).toContain('special file');
+    }
+    expect(results.get('grep_all')!.content).toBe('Found 1 file\na.txt');
+    expect(Object.keys(record.files)).toEqual(['a.txt']);
+  });
+});
