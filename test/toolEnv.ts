@@ -3,6 +3,7 @@ import { createVirtualSandbox } from '../src/sandbox/virtualSandbox';
 import { createRealClock } from '../src/time/clock';
 import { runToolCall, type CallSettlement, type SessionEnvironment } from '../src/tools/execution';
 import { FileStateCache } from '../src/tools/file/fileState';
+import { parseRuleSet, type RuleSet } from '../src/tools/permissions/rules';
 import { ToolPool } from '../src/tools/pool';
 import { getAllBaseTools } from '../src/tools/registry';
 import type { AnyTool } from '../src/tools/types';
@@ -32,7 +33,26 @@ let counter = 0;
  * `canUseTool` that answers allow.
  */
 export function createToolTestEnv(files: Record<string, string> = {}, tools: AnyTool[] = getAllBaseTools()): ToolTestEnv {
-  const sandbox = createVirtualSandbox(files);
+  return toolTestEnv(createVirtualSandbox(files), tools);
+}
+
+/**
+ * The same over any sandbox (the node one, say), with `files` written into it first and, when
+ * given, the scenario rules `allow` / `ask` / `deny` in force.
+ */
+export async function createToolTestEnvOn(
+  sandbox: Sandbox,
+  files: Record<string, string> = {},
+  options: { rules?: Partial<Record<'allow' | 'ask' | 'deny', string[]>>; tools?: AnyTool[] } = {},
+): Promise<ToolTestEnv> {
+  const parsed = parseRuleSet({ allow: options.rules?.allow ?? [], ask: options.rules?.ask ?? [], deny: options.rules?.deny ?? [] });
+  if (!parsed.ok) throw new Error(parsed.errors.map((error) => error.message).join('; '));
+  const test = toolTestEnv(sandbox, options.tools ?? getAllBaseTools(), options.rules ? parsed.rules : undefined);
+  for (const [path, content] of Object.entries(files)) await test.write(path, content);
+  return test;
+}
+
+function toolTestEnv(sandbox: Sandbox, tools: AnyTool[], rules?: RuleSet): ToolTestEnv {
   const env: SessionEnvironment = {
     sandbox,
     clock: createRealClock(),
@@ -40,6 +60,7 @@ export function createToolTestEnv(files: Record<string, string> = {}, tools: Any
     readFileState: new FileStateCache(),
     shared: { permissionMode: 'bypassPermissions', todos: [] },
     canUseTool: () => Promise.resolve('allow'),
+    ...(rules ? { rules } : {}),
   };
   const absolute = (path: string) => `${sandbox.root}/${path}`;
   return {

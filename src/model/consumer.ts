@@ -1,5 +1,6 @@
 import type { EventSink } from '../run/events';
 import type { ToolUseBlock } from '../tools/execution';
+import { inputDepthProblem } from './deepJson';
 import type { StreamEvent } from './streamEvents';
 
 /** An assistant content block as the conversation keeps it. */
@@ -97,6 +98,8 @@ export class StreamConsumer {
 function toToolUseBlock(open: OpenBlock): ToolUseBlock {
   const raw = open.text.trim();
   if (raw === '') return { id: open.id, name: open.name, input: {} };
+  const tooDeep = inputDepthProblem(raw);
+  if (tooDeep !== undefined) return { id: open.id, name: open.name, input: {}, inputError: raw, inputErrorReason: tooDeep };
   try {
     return { id: open.id, name: open.name, input: JSON.parse(raw) as unknown };
   } catch {

@@ -1,5 +1,6 @@
 import type { StreamBlock } from '../scenarios/schema';
 import { sleepUnlessAborted, type Clock } from '../time/clock';
+import { stringifyJson } from './deepJson';
 import type { StreamEvent, TimedStreamEvent } from './streamEvents';
 
 const TEXT_CHARS_PER_DELTA = 24;
@@ -21,7 +22,7 @@ function chunk(text: string, size: number, max: number): string[] {
 
 /** What a tool block streams as its input: the raw string as written (broken or not), or the object as JSON. */
 export function inputJson(input: Record<string, unknown> | string): string {
-  return typeof input === 'string' ? input : JSON.stringify(input);
+  return typeof input === 'string' ? input : stringifyJson(input);
 }
 
 /** Options for {@link compileTurn}: what `message_start` names. */

@@ -88,7 +88,8 @@ export function poolFor(settings: ScenarioSettings, builtIn: readonly AnyTool[],
 /** Reads every text file of the workspace, keyed by path relative to the root. */
 export async function snapshotFiles(sandbox: Sandbox): Promise<Record<string, string>> {
   const entries = await sandbox.fs.walk(sandbox.root);
-  const files: Record<string, string> = {};
+  // Null-prototype: a file named `__proto__` is kept as a file like any other.
+  const files: Record<string, string> = Object.create(null) as Record<string, string>;
   const paths = entries.filter((entry) => entry.type === 'file').map((entry) => entry.path).sort();
   for (const path of paths) {
     const rel = sandbox.relative(path);

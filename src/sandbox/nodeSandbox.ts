@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readlink, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isInside, relativeToRoot, resolveInsideRoot } from './paths';
-import { posix } from './posixPath';
-import type { ExecOptions, ExecResult, FileStat, Sandbox, SandboxFs, WalkEntry } from './types';
+import { safeNodeFs } from './nodeSafeFs';
+import { relativeToRoot, resolveInsideRoot } from './paths';
+import { followSymlinks, type LinkReader } from './symlinks';
+import type { ExecOptions, ExecResult, PathResolution, Sandbox } from './types';
 
 /** Exit codes a shell gives a command stopped by a signal or a timeout. */
 const EXIT_TIMED_OUT = 124;
@@ -13,88 +14,54 @@ const EXIT_ABORTED = 130;
 /**
  * The Node-only sandbox: a fresh temporary directory and the machine's real `bash`. It holds the
  * tools to a real shell and a real file system in tests and on the command line. Paths that
- * resolve outside the directory (through `..`, absolute paths, `~` or symlinks) are refused.
+ * resolve outside the directory (through `..`, absolute paths, `~` or symlinks) are refused, and
+ * every file operation checks what it opened (`safeNodeFs`). Commands are not confined: they run
+ * as the user. Each runs in its own process group, killed when the command ends, so nothing it
+ * left in the background outlives it (a process that leaves the group, `setsid`, can).
  */
 export async function createNodeSandbox(): Promise<Sandbox> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'tool-playground-')));
+  const groups = new Set<number>();
   return {
     kind: 'node',
     root,
-    fs: nodeFs(),
+    fs: safeNodeFs(root),
     streamsOutput: true,
     resolve: (path) => resolveReal(root, path),
     relative: (path) => relativeToRoot(root, path),
-    exec: (command, options) => execute(root, command, options),
+    exec: (command, options) => execute(root, command, groups, options),
     ripgrep: (args, options) => runRipgrep(root, args, options),
-    dispose: () => rm(root, { recursive: true, force: true }),
+    async dispose() {
+      for (const group of groups) killGroup(group);
+      groups.clear();
+      // A process killed a moment ago may still be writing: retry, and never fail the run for it.
+      await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 }).catch(() => undefined);
+    },
   };
 }
 
-/** Lexical resolution, then the real path of the deepest existing ancestor must stay inside. */
-async function resolveReal(root: string, input: string): Promise<{ ok: true; path: string } | { ok: false; error: string }> {
-  const lexical = resolveInsideRoot(root, input);
-  if (!lexical.ok) return lexical;
-  let probe = lexical.path;
-  for (;;) {
-    try {
-      const real = await realpath(probe);
-      if (!isInside(root, real)) {
-        return { ok: false, error: `The path ${input} goes through a symlink to ${real}, outside the workspace ${root}` };
-      }
-      return lexical;
-    } catch {
-      if (probe === root || probe === '/') return lexical;
-      probe = posix.dirname(probe);
-    }
+/** SIGKILL to a whole process group; a group already gone is not an error. */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
   }
 }
 
-function nodeFs(): SandboxFs {
-  return {
-    readFile: (path) => readFile(path, 'utf8'),
-    writeFile: (path, content) => writeFile(path, content, 'utf8'),
-    async readdir(path) {
-      const entries = await readdir(path, { withFileTypes: true });
-      return entries.map((entry) => ({
-        name: entry.name,
-        type: entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : 'file',
-      }));
-    },
-    async stat(path) {
-      try {
-        const info = await stat(path);
-        return statOf(info.isDirectory() ? 'directory' : 'file', info.size, info.mtimeMs);
-      } catch {
-        try {
-          const link = await lstat(path);
-          return statOf('symlink', link.size, link.mtimeMs);
-        } catch {
-          return null;
-        }
-      }
-    },
-    mkdir: async (path) => {
-      await mkdir(path, { recursive: true });
-    },
-    rm: (path, options) => rm(path, { recursive: options?.recursive ?? false }),
-    rename: (from, to) => rename(from, to),
-    async walk(root) {
-      // One recursive listing; links are not followed (like rg and find without -L).
-      const entries = await readdir(root, { recursive: true, withFileTypes: true });
-      const out: WalkEntry[] = [];
-      for (const entry of entries) {
-        if (entry.isSymbolicLink()) continue;
-        const parent = (entry as { parentPath?: string; path?: string }).parentPath ?? (entry as { path?: string }).path ?? root;
-        out.push({ path: join(parent, entry.name), type: entry.isDirectory() ? 'directory' : 'file' });
-      }
-      return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    },
-  };
+/** Lexical resolution, then every symlink on the way followed by hand: each must stay inside. */
+async function resolveReal(root: string, input: string): Promise<PathResolution> {
+  const lexical = resolveInsideRoot(root, input);
+  if (!lexical.ok) return lexical;
+  const followed = await followSymlinks(LINKS, root, lexical.path);
+  if (!followed.ok) return followed;
+  return followed.real === lexical.path ? lexical : { ok: true, path: lexical.path, real: followed.real };
 }
 
-function statOf(type: FileStat['type'], size: number, mtimeMs: number): FileStat {
-  return { type, size, mtimeMs };
-}
+const LINKS: LinkReader = {
+  isSymlink: (path) => lstat(path).then((info) => info.isSymbolicLink(), () => undefined),
+  readlink: (path) => readlink(path),
+};
 
 /** Whether `rg` could be started on this machine (looked up once). */
 let ripgrepMissing = false;
@@ -129,8 +96,11 @@ function runRipgrep(root: string, args: readonly string[], options: { cwd: strin
   });
 }
 
-/** Runs `bash -c command` in its own process group, streaming output; kills the group on abort or timeout. */
-function execute(root: string, command: string, options: ExecOptions = {}): Promise<ExecResult> {
+/**
+ * Runs `bash -c command` in its own process group, streaming output; kills the group on abort, on
+ * timeout, and when the command ends (what it left running in the background goes with it).
+ */
+function execute(root: string, command: string, groups: Set<number>, options: ExecOptions = {}): Promise<ExecResult> {
   return new Promise((resolve) => {
     if (options.signal?.aborted) {
       resolve({ exitCode: EXIT_ABORTED, stdout: '', stderr: '', timedOut: false, aborted: true });
@@ -146,12 +116,10 @@ function execute(root: string, command: string, options: ExecOptions = {}): Prom
     let stderr = '';
     let timedOut = false;
     let aborted = false;
-    const killGroup = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+    const group = child.pid;
+    if (group !== undefined) groups.add(group);
+    const killOwnGroup = () => {
+      if (group !== undefined) killGroup(group);
     };
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
@@ -163,17 +131,19 @@ function execute(root: string, command: string, options: ExecOptions = {}): Prom
     });
     const onAbort = () => {
       aborted = true;
-      killGroup();
+      killOwnGroup();
     };
     options.signal?.addEventListener('abort', onAbort, { once: true });
     const timer =
       options.timeoutMs !== undefined
         ? setTimeout(() => {
             timedOut = true;
-            killGroup();
+            killOwnGroup();
           }, options.timeoutMs)
         : undefined;
     const finish = (code: number | null) => {
+      killOwnGroup();
+      if (group !== undefined) groups.delete(group);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       const exitCode = timedOut ? EXIT_TIMED_OUT : aborted ? EXIT_ABORTED : (code ?? 1);

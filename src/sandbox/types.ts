@@ -4,18 +4,22 @@
  */
 export type SandboxKind = 'virtual' | 'node' | 'webcontainer';
 
+/**
+ * What is at a path. `special` is a FIFO, a socket or a device: never read or written (a read of
+ * one could wait for ever); only the node sandbox has them.
+ */
 export interface FileStat {
   size: number;
   mtimeMs: number;
-  type: 'file' | 'directory' | 'symlink';
+  type: 'file' | 'directory' | 'symlink' | 'special';
 }
 
 export interface DirEntry {
   name: string;
-  type: 'file' | 'directory' | 'symlink';
+  type: FileStat['type'];
 }
 
-/** One entry of a recursive listing; `path` is absolute. */
+/** One entry of a recursive listing (regular files and folders only); `path` is absolute. */
 export interface WalkEntry {
   path: string;
   type: 'file' | 'directory';
@@ -68,8 +72,11 @@ export interface ExecResult {
   aborted: boolean;
 }
 
-/** A path a tool was given, checked against the workspace. */
-export type PathResolution = { ok: true; path: string } | { ok: false; error: string };
+/**
+ * A path a tool was given, checked against the workspace: `path` as written (normalised), and
+ * `real`, where it really leads, when a symbolic link inside the workspace is on the way.
+ */
+export type PathResolution = { ok: true; path: string; real?: string } | { ok: false; error: string };
 
 /** An interactive shell session for the terminal pane. */
 export interface InteractiveShell {

@@ -121,7 +121,8 @@ describe('createVirtualSandbox: paths', () => {
       expect(resolved.ok, path).toBe(false);
       if (!resolved.ok) expect(resolved.error).toMatch(/symbolic link/);
     }
-    expect(await linked.resolve('inside/a.ts')).toEqual({ ok: true, path: '/workspace/inside/a.ts' });
+    // A link inside the workspace is allowed, and the resolution says where it really leads.
+    expect(await linked.resolve('inside/a.ts')).toEqual({ ok: true, path: '/workspace/inside/a.ts', real: '/workspace/src/a.ts' });
   });
 
   it('names paths relative to the root', () => {

@@ -1,9 +1,9 @@
 import { Bash, InMemoryFs } from 'just-bash';
 import { joinLineContinuations } from './lineContinuations';
-import { relativeToRoot, resolveInsideRoot } from './paths';
+import { isInside, relativeToRoot, resolveInsideRoot } from './paths';
 import { posix } from './posixPath';
 import type { DirEntry, ExecOptions, ExecResult, FileStat, InteractiveShell, Sandbox, SandboxFs, WalkEntry } from './types';
-import { findSymlinkEscape } from './virtualSymlinks';
+import { followSymlinks, type LinkReader } from './symlinks';
 import { textTree, versionedFs } from './virtualTextTree';
 import { createVirtualShell } from './virtualShell';
 
@@ -43,17 +43,22 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   // HOME is the workspace, as on the node sandbox, so `~` means the same on both (and to the rules).
   const bash = new Bash({ fs: memory, cwd: root, env: { HOME: root } });
   const shells = new Set<InteractiveShell>();
+  const links: LinkReader = {
+    isSymlink: (path) => memory.lstat(path).then((info) => info.isSymbolicLink, () => undefined),
+    readlink: (path) => memory.readlink(path),
+  };
 
   return {
     kind: 'virtual',
     root,
-    fs: virtualFs(memory, versioned.version),
+    fs: virtualFs(memory, versioned.version, (path) => followInside(links, root, path)),
     streamsOutput: false,
     async resolve(path) {
       const lexical = resolveInsideRoot(root, path);
       if (!lexical.ok) return lexical;
-      const escape = await findSymlinkEscape(memory, root, lexical.path);
-      return escape === undefined ? lexical : { ok: false, error: escape };
+      const followed = await followSymlinks(links, root, lexical.path);
+      if (!followed.ok) return followed;
+      return followed.real === lexical.path ? lexical : { ok: true, path: lexical.path, real: followed.real };
     },
     relative: (path) => relativeToRoot(root, path),
     exec: (command, execOptions) => execute(bash, root, command, execOptions),
@@ -75,11 +80,24 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   };
 }
 
-/** The port's file operations on just-bash's in-memory fs. */
-function virtualFs(memory: InMemoryFs, version: () => number): SandboxFs {
+/**
+ * Where a read or write of `path` lands: a path inside the workspace with its links followed by
+ * hand (as a real file system follows them, where just-bash's writeFile would replace the link
+ * instead), refused if a link leads out; a path outside the workspace as it is (only the
+ * playground's own code names one).
+ */
+async function followInside(links: LinkReader, root: string, path: string): Promise<string> {
+  if (!isInside(root, path)) return path;
+  const followed = await followSymlinks(links, root, path);
+  if (!followed.ok) throw new Error(followed.error);
+  return followed.real;
+}
+
+/** The port's file operations on just-bash's in-memory fs; reads and writes go through `follow`. */
+function virtualFs(memory: InMemoryFs, version: () => number, follow: (path: string) => Promise<string>): SandboxFs {
   const fs: SandboxFs = {
-    readFile: (path) => memory.readFile(path),
-    writeFile: (path, content) => memory.writeFile(path, content),
+    readFile: async (path) => memory.readFile(await follow(path)),
+    writeFile: async (path, content) => memory.writeFile(await follow(path), content),
     async readdir(path) {
       const entries = await memory.readdirWithFileTypes(path);
       return entries.map(

@@ -39,12 +39,40 @@ export function streamEnd(turn: Pick<CheckedTurn, 'stream'>): number {
 /** Why `path` is not a plain workspace-relative path, or `null` when it is one. */
 export function workspacePathProblem(path: string): string | null {
   if (path === '') return 'a file path must not be empty';
+  const control = Array.from(path).find((char) => char.charCodeAt(0) < 0x20 || char === '\u007f');
+  if (control !== undefined) return `a file path must not hold a control character (here ${JSON.stringify(control)}); no file system takes a NUL in a name`;
+  if (path === PROTO_KEY) return `"${PROTO_KEY}" cannot be a file name in a scenario (a JavaScript object drops that key); rename the file`;
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'a workspace path is relative to the workspace root, e.g. "src/a.ts", not absolute';
   if (path.includes('\\')) return 'use "/" to separate the parts of a path, not "\\"';
   const segments = path.split('/');
   if (segments.includes('..')) return 'a workspace path must stay inside the workspace: no ".." segments';
   if (segments.some((segment) => segment === '' || segment === '.')) return 'write the path plainly, e.g. "src/a.ts": no empty or "." segments, no trailing "/"';
   return null;
+}
+
+/** The one key a JavaScript object does not keep as it was written. */
+export const PROTO_KEY = '__proto__';
+
+/** A tool_use id names calls in records keyed by id (answers, outcomes, sub-agents), so it must not be `__proto__`. */
+export function checkToolUseId(id: string, ctx: Context): void {
+  if (id === PROTO_KEY) ctx.addIssue({ code: 'custom', message: `"${PROTO_KEY}" cannot be a tool_use id: the records keyed by ids (answers, outcomes, agents) would drop it; use another id`, input: id });
+}
+
+/**
+ * A files record must not hold a file and a file inside it (`a` and `a/b`): no file system can make
+ * both. Reported at the inner file, naming the other.
+ */
+export function checkFilesAndFolders(files: Readonly<Record<string, string>>, ctx: Context): void {
+  const paths = new Set(Object.keys(files));
+  for (const path of paths) {
+    const segments = path.split('/');
+    for (let i = 1; i < segments.length; i++) {
+      const folder = segments.slice(0, i).join('/');
+      if (!paths.has(folder)) continue;
+      ctx.addIssue({ code: 'custom', path: [path], message: `"${folder}" is a file, so "${path}" cannot be a file inside it; a path is a file or a folder, not both`, input: path });
+      break;
+    }
+  }
 }
 
 /** A files record's key must be a plain workspace path (a refinement of the key schema). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mcpServersSchema } from '../tools/mcp/settings';
-import { checkScenario, checkTurn, checkWorkspacePath } from './checks';
+import { checkFilesAndFolders, checkToolUseId, checkScenario, checkTurn, checkWorkspacePath } from './checks';
 import { CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, type SchedulingSettings } from './policies';
 
 /**
@@ -10,7 +10,14 @@ import { CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, 
  * completion (`public/scenario.schema.json`), which is why every field carries a description.
  */
 
-const millis = (what: string) => z.number().min(0).describe(what);
+/** The latest time a scenario may name: about 11.6 days, so sums of times stay exact and finite. */
+export const MAX_SCENARIO_MS = 1_000_000_000;
+const millis = (what: string) =>
+  z
+    .number()
+    .min(0)
+    .max(MAX_SCENARIO_MS, { error: `a time is at most ${MAX_SCENARIO_MS.toLocaleString('en-US')} ms (about 11.6 days)` })
+    .describe(what);
 
 /** What a tool call ended as; the same values as the run record's `CallOutcome`. */
 export const callOutcomeSchema = z
@@ -23,7 +30,7 @@ export const callOutcomeSchema = z
 
 /** A workspace path: relative to the workspace root, `/`-separated, no `.` or `..` segments. */
 const workspacePath = z.string().superRefine(checkWorkspacePath);
-const filesRecord = (what: string) => z.record(workspacePath, z.string()).describe(what);
+const filesRecord = (what: string) => z.record(workspacePath, z.string()).superRefine(checkFilesAndFolders).describe(what);
 
 const textBlockSchema = z
   .strictObject({
@@ -40,6 +47,7 @@ const toolUseBlockSchema = z
     id: z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/, { error: 'a tool_use id is letters, digits, "_" and "-", e.g. "toolu_read_a"' })
+      .superRefine(checkToolUseId)
       .describe('The tool_use id, unique across the scenario (sub-agents included), e.g. "toolu_1".'),
     name: z.string().min(1).describe('The tool to call, e.g. "Read" or "Bash"; an unknown name is a lesson, not an error.'),
     input: z

@@ -1,5 +1,6 @@
 import { findJsonSyntaxError } from './jsonSyntax';
 import { describeIssue } from './issueMessages';
+import { protoKeyErrors } from './protoKeys';
 import { scenarioSchema, type Scenario } from './schema';
 
 /** One problem with a scenario: where (`turns[0].stream[1].at`, or `''` for the whole text) and what. */
@@ -17,10 +18,11 @@ export type ScenarioResult = { ok: true; scenario: Scenario } | { ok: false; err
  */
 export function validateScenario(value: unknown): ScenarioResult {
   const parsed = scenarioSchema.safeParse(value, { reportInput: true });
-  if (parsed.success) return { ok: true, scenario: parsed.data };
+  const dropped = protoKeyErrors(value);
+  if (parsed.success && dropped.length === 0) return { ok: true, scenario: parsed.data };
   const errors: ScenarioError[] = [];
   const seen = new Set<string>();
-  for (const error of parsed.error.issues.flatMap(describeIssue)) {
+  for (const error of [...dropped, ...(parsed.success ? [] : parsed.error.issues.flatMap(describeIssue))]) {
     const key = `${error.path}\n${error.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

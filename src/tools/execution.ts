@@ -6,7 +6,7 @@ import { thrownDisplay, type ToolDisplay } from './display';
 import type { FileStateCache } from './file/fileState';
 import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSignal } from './orchestration/abort';
 import { combineDecisions, decideByMode } from './permissions/modes';
-import { decideByRules, type RuleSet } from './permissions/rules';
+import { decideByRules, pathDenial, ruleSubjectPath, type RuleSet } from './permissions/rules';
 import type { ToolPool } from './pool';
 import type { BackgroundShells } from './bash/backgroundShells';
 import type {
@@ -26,8 +26,10 @@ export interface ToolUseBlock {
   id: string;
   name: string;
   input: unknown;
-  /** The raw input text, when it arrived as text that is not valid JSON. */
+  /** The raw input text, when it arrived as text that is not valid JSON (or was refused before parsing). */
   inputError?: string;
+  /** Why `inputError`'s text was refused, when it was not for being invalid JSON. */
+  inputErrorReason?: string;
 }
 
 /** What goes back to the model for one call. */
@@ -99,7 +101,7 @@ export function parseToolInput(
   if (block.inputError !== undefined) {
     return {
       ok: false,
-      message: `InputValidationError: ${tool.name} received input that is not valid JSON: ${truncate(block.inputError, 200)}`,
+      message: `InputValidationError: ${tool.name} received ${block.inputErrorReason ?? 'input that is not valid JSON'}: ${truncate(block.inputError, 200)}`,
     };
   }
   const parsed = tool.inputSchema.safeParse(block.input);
@@ -163,6 +165,7 @@ export async function runToolCall(
   const parsed = parseToolInput(tool, block);
   if (!parsed.ok) return settle(toolUseError(parsed.message), 'invalid');
   const input = parsed.input;
+  const denial = env.rules ? pathDenial(tool, env.rules, env.sandbox.root) : undefined;
   const context: ToolUseContext = {
     toolUseId: block.id,
     sandbox: env.sandbox,
@@ -176,6 +179,7 @@ export async function runToolCall(
     ...(env.subAgents ? { subAgents: env.subAgents } : {}),
     ...(env.background ? { background: env.background } : {}),
     ...(env.askUser ? { askUser: env.askUser } : {}),
+    ...(denial ? { deniedPath: (path: string) => denial(path)?.source } : {}),
   };
 
   let ran = false;
@@ -187,7 +191,7 @@ export async function runToolCall(
 
     // 5. Permissions: the mode (and, later, the rules), then the tool's own check.
     const mode = env.shared.permissionMode;
-    const byRules = env.rules ? decideByRules(tool, input, env.rules, env.sandbox.root, mode) : undefined;
+    const byRules = env.rules ? decideByRules(tool, input, env.rules, env.sandbox.root, mode, await realPathOf(tool, input, env)) : undefined;
     const byMode = decideByMode(tool, input, mode);
     // A deny rule always holds; plan mode's deny of a change beats an allow rule; else rules, then mode.
     const general = byRules?.behavior === 'deny' ? byRules : byMode.behavior === 'deny' ? byMode : (byRules ?? byMode);
@@ -233,6 +237,15 @@ export async function runToolCall(
     if (signal.aborted) return aborted(true, display);
     return settle(toolUseError(errorMessage(error)), 'error', true, display);
   }
+}
+
+/** Where a file tool's path really leads when a symbolic link is on the way, for the rules. */
+async function realPathOf(tool: AnyTool, input: unknown, env: SessionEnvironment): Promise<string | undefined> {
+  if (tool.name === 'Bash') return undefined;
+  const raw = ruleSubjectPath(tool, input);
+  if (raw === undefined) return undefined;
+  const resolved = await env.sandbox.resolve(raw);
+  return resolved.ok ? resolved.real : undefined;
 }
 
 /** Keeps results within `min(limit, 50,000)` characters: a size note and a 2,000-character preview. */

@@ -93,6 +93,12 @@ export interface ToolUseContext {
   readonly background?: BackgroundShells;
   /** Asks the person (or the scenario's script) the model's questions (AskUserQuestion). */
   readonly askUser?: AskUser;
+  /**
+   * The deny rule (its text) that keeps this call's tool from the file at an absolute path, if
+   * one does; absent when no rule denies this tool any path. Searches leave such files out of
+   * their results, and file tools check it again on the path they really open.
+   */
+  readonly deniedPath?: (absolutePath: string) => string | undefined;
 }
 
 /** One question AskUserQuestion puts to the user. */

@@ -35,6 +35,18 @@ describe('importing the real Claude Code logs', () => {
 });
 
 describe('a session as the importer reads it', () => {
+  it('keeps a 10,000-deep input as its text, so the scenario can be written out and the replay refuses it', () => {
+    const deep = `${'{"x":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const call: GeneratedCall = { ...read('toolu_deep', 'a.txt', 'a'), input: { file_path: '@DEEP@' } };
+    const text = toJsonl(generateSession([{ calls: [call, read('toolu_after', 'a.txt', 'a')] }])).replace('{"file_path":"@DEEP@"}', deep);
+    const result = imported(text);
+    expect(result.ok, JSON.stringify(result.problems.slice(0, 3))).toBe(true);
+    if (!result.ok) return;
+    const blocks = result.scenario.turns.flatMap((turn) => turn.stream);
+    expect(blocks.find((block) => block.type === 'tool_use' && block.id === 'toolu_deep')).toMatchObject({ input: deep });
+    expect(() => JSON.stringify(result.scenario)).not.toThrow();
+  });
+
   it('keeps each response’s blocks in their real order and timing, and each call’s real duration', () => {
     const lines = generateSession([{ text: 'Reading.', calls: [read('toolu_a', 'src/a.ts', 'export const a = 1;', 250), read('toolu_b', 'src/b.ts', 'export const b = 2;', 100)] }]);
     const result = imported(toJsonl(lines));

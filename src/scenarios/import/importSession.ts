@@ -1,5 +1,6 @@
 import type { PolicyName } from '../policies';
 import type { Observed, Scenario, ScenarioInput } from '../schema';
+import { inputDepthProblem, stringifyJson } from '../../model/deepJson';
 import { validateScenario } from '../validate';
 import type { LogProblem } from './logLines';
 import { expectedOutcome, observedOutcome } from './observedOutcome';
@@ -126,6 +127,9 @@ function turnOf(response: LoggedResponse, agent: LoggedAgent, session: SessionLo
 /** A call's input as the scenario takes it (an object; anything else as its JSON text), paths made relative. */
 function inputOf(call: LoggedCall, cwd: string): Record<string, unknown> | string {
   const input = relativeInput(call.input, cwd);
+  const text = stringifyJson(input);
+  // Input nested too deep for the engine stays text: written out safely, and refused when replayed.
+  if (inputDepthProblem(text) !== undefined) return text;
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
-  return JSON.stringify(input) ?? '';
+  return text;
 }

@@ -5,7 +5,7 @@ import { changeSnippet, type ChangeSnippet } from './changeSnippet';
 import { linesLabel, splitLines } from './lineNumbering';
 import { assertStillFresh, checkReadBeforeWrite, recordWrite } from './readBeforeWrite';
 import { checkTextEdit, replaceText } from './textEdits';
-import { resolveForCall, resolveTarget } from './toolPaths';
+import { existsAt, resolveForCall, resolveTarget } from './toolPaths';
 
 const PROMPT = `Replaces text in a workspace file.
 
@@ -70,7 +70,7 @@ export const EditTool = buildTool<EditInput, EditOutput>({
   async call(input, context) {
     const path = await resolveForCall(context, input.file_path);
     const filePath = context.sandbox.relative(path);
-    const exists = (await context.sandbox.fs.stat(path)) !== null;
+    const exists = await existsAt(context, path);
     if (!exists) {
       if (input.old_string !== '') throw new Error(`${filePath} no longer exists`);
       await context.sandbox.fs.mkdir(posix.dirname(path));

@@ -6,7 +6,7 @@ import { prefixed } from './EditTool';
 import { linesLabel, splitLines } from './lineNumbering';
 import { assertStillFresh, checkReadBeforeWrite, recordWrite } from './readBeforeWrite';
 import { applyTextEdits } from './textEdits';
-import { resolveForCall, resolveTarget } from './toolPaths';
+import { existsAt, resolveForCall, resolveTarget } from './toolPaths';
 
 const PROMPT = `Makes several replacements in one workspace file at once: all of them, or none.
 
@@ -69,7 +69,7 @@ export const MultiEditTool = buildTool<MultiEditInput, MultiEditOutput>({
   async call(input, context) {
     const path = await resolveForCall(context, input.file_path);
     const filePath = context.sandbox.relative(path);
-    const exists = (await context.sandbox.fs.stat(path)) !== null;
+    const exists = await existsAt(context, path);
     const before = exists ? await assertStillFresh(context, path) : '';
     const applied = applyTextEdits(before, input.edits, filePath);
     // The file changed between the check and now: nothing is written.

@@ -4,7 +4,7 @@ import { buildTool } from '../buildTool';
 import { changeSnippet } from './changeSnippet';
 import { linesLabel, splitLines } from './lineNumbering';
 import { assertStillFresh, checkReadBeforeWrite, recordWrite } from './readBeforeWrite';
-import { resolveForCall, resolveTarget } from './toolPaths';
+import { existsAt, resolveForCall, resolveTarget } from './toolPaths';
 
 const PROMPT = `Writes a whole file in the workspace, creating it (and its folders) or replacing it.
 
@@ -50,7 +50,7 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
 
   async call(input, context) {
     const path = await resolveForCall(context, input.file_path);
-    const exists = (await context.sandbox.fs.stat(path)) !== null;
+    const exists = await existsAt(context, path);
     const before = exists ? await assertStillFresh(context, path) : '';
     if (!exists) await context.sandbox.fs.mkdir(posix.dirname(path));
     await context.sandbox.fs.writeFile(path, input.content);

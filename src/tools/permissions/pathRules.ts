@@ -59,9 +59,19 @@ function folderForms(glob: string): string[] {
   return forms;
 }
 
+/** Compiled rule globs: a search matches every file it finds against the same few. */
+const compiledGlobs = new Map<string, ((path: string) => boolean) | null>();
+const MAX_COMPILED = 1000;
+
 function globTest(pattern: string, path: string): boolean {
-  const compiled = compileGlob(pattern);
-  return compiled.ok && compiled.match(path);
+  let match = compiledGlobs.get(pattern);
+  if (match === undefined) {
+    const compiled = compileGlob(pattern);
+    match = compiled.ok ? compiled.match : null;
+    if (compiledGlobs.size >= MAX_COMPILED) compiledGlobs.clear();
+    compiledGlobs.set(pattern, match);
+  }
+  return match !== null && match(path);
 }
 
 /** Whether the rule pattern names `path` (a normalised path). */

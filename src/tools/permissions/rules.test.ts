@@ -92,6 +92,19 @@ describe('path rules', () => {
     expect(read(set, WriteTool as AnyTool, { file_path: 'src/a.ts', content: '' })).toBeUndefined();
   });
 
+  it('match where a path really leads through a symbolic link: a deny or ask on either path speaks, an allow must cover both', () => {
+    const through = (set: RuleSet, tool: AnyTool, input: unknown, real: string) => decideByRules(tool, input, set, ROOT, 'default', real);
+    const set = rules({ allow: ['Edit(src/**)', 'Read(src/**)'], ask: ['Read(notes/**)'], deny: ['Read(.env)', 'Edit(secrets/**)'] });
+    const denied = through(set, ReadTool as AnyTool, { file_path: 'src/env-link' }, `${ROOT}/.env`);
+    expect(denied).toEqual({ behavior: 'deny', reason: 'the deny rule Read(.env) matches (src/env-link is a symbolic link to .env)' });
+    expect(through(set, GrepTool as AnyTool, { pattern: 'x', path: 'link' }, `${ROOT}/.env`)?.behavior).toBe('deny');
+    expect(through(set, WriteTool as AnyTool, { file_path: 'src/key', content: '' }, `${ROOT}/secrets/key`)?.behavior).toBe('deny');
+    expect(through(set, ReadTool as AnyTool, { file_path: 'src/n' }, `${ROOT}/notes/today`)?.behavior).toBe('ask');
+    // The allow rule covers the link, not the file it leads to: the mode decides.
+    expect(through(set, EditTool as AnyTool, { file_path: 'src/x', old_string: 'a', new_string: 'b' }, `${ROOT}/other/x`)).toBeUndefined();
+    expect(through(set, EditTool as AnyTool, { file_path: 'src/x', old_string: 'a', new_string: 'b' }, `${ROOT}/src/y`)?.behavior).toBe('allow');
+  });
+
   it('removes a tool denied as a whole from the pool, not one denied in part', () => {
     expect(isDeniedAsWhole(BashTool as AnyTool, rules({ deny: ['Bash'] }))).toBeDefined();
     expect(isDeniedAsWhole(BashTool as AnyTool, rules({ deny: ['Bash(*)'] }))).toBeDefined();

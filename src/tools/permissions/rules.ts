@@ -57,15 +57,18 @@ function toolMatches(rule: PermissionRule, tool: AnyTool): boolean {
   return false;
 }
 
-/** The path a file tool touches, normalised as Bash's paths are (`normalizeRulePath`). */
-function touchedPath(tool: AnyTool, input: unknown, root: string): string | undefined {
+/**
+ * The path argument a file tool's rules are matched on, as the model wrote it: the file a tool
+ * reads or writes, or the folder a search starts from (`.` by default). `undefined` for a tool
+ * without one.
+ */
+export function ruleSubjectPath(tool: AnyTool, input: unknown): string | undefined {
   const access = tool.fileAccess(input);
-  const raw = access?.path ?? (READING_TOOLS.has(tool.name) ? ((input as { path?: string }).path ?? '.') : undefined);
-  return raw === undefined ? undefined : normalizeRulePath(raw, { root });
+  return access?.path ?? (READING_TOOLS.has(tool.name) ? ((input as { path?: string }).path ?? '.') : undefined);
 }
 
-/** Whether `rule` covers a call of a tool other than Bash. */
-function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: string): boolean {
+/** Whether `rule` covers a call of a tool other than Bash that touches `path` (normalised; `undefined`: none). */
+function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: string, path: string | undefined): boolean {
   if (!toolMatches(rule, tool)) return false;
   if (rule.content === undefined) return true;
   if (rule.content.startsWith('domain:')) {
@@ -78,17 +81,32 @@ function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: s
       return false;
     }
   }
-  const path = touchedPath(tool, input, root);
   return path !== undefined && pathRuleMatches(rule.content, path, root);
+}
+
+/**
+ * The deny rule that keeps `tool` from the file at `absolutePath`, if one does: what a search
+ * leaves out of its results, and what a file tool checks again on the path it really opens.
+ * `undefined` when no path rule for the tool denies anything.
+ */
+export function pathDenial(tool: AnyTool, rules: RuleSet, root: string): ((absolutePath: string) => PermissionRule | undefined) | undefined {
+  const denying = rules.deny.filter((rule) => rule.content !== undefined && !rule.content.startsWith('domain:') && toolMatches(rule, tool));
+  if (denying.length === 0) return undefined;
+  return (absolutePath) => {
+    const path = normalizeRulePath(absolutePath, { root });
+    return path === undefined ? undefined : denying.find((rule) => pathRuleMatches(rule.content!, path, root));
+  };
 }
 
 /**
  * The rules' verdict on one call, checked deny → ask → allow, first match wins. Bash commands go
  * through `explainBashDecision`, the analysis the rule tester shows: a command that cannot be
  * parsed, or that hides what it runs from a deny or ask rule, asks. `undefined` when no rule speaks
- * and the mode decides.
+ * and the mode decides. `realPath` is where a file tool's path really leads when a symbolic link
+ * is on the way (absolute): a deny or ask rule matching either path speaks, and an allow rule
+ * must cover both.
  */
-export function decideByRules(tool: AnyTool, input: unknown, rules: RuleSet, root: string, mode: PermissionMode): PermissionDecision | undefined {
+export function decideByRules(tool: AnyTool, input: unknown, rules: RuleSet, root: string, mode: PermissionMode, realPath?: string): PermissionDecision | undefined {
   if (tool.name === 'Bash') {
     const explanation = explainBashDecision((input as { command?: string }).command ?? '', rules, root, mode);
     switch (explanation.decision) {
@@ -105,11 +123,22 @@ export function decideByRules(tool: AnyTool, input: unknown, rules: RuleSet, roo
       }
     }
   }
-  const denied = rules.deny.find((rule) => ruleCovers(rule, tool, input, root));
-  if (denied) return { behavior: 'deny', reason: `the deny rule ${denied.source} matches` };
+  const raw = ruleSubjectPath(tool, input);
+  const written = raw === undefined ? undefined : normalizeRulePath(raw, { root });
+  const real = realPath === undefined ? undefined : normalizeRulePath(realPath, { root });
+  const paths = real !== undefined && real !== written ? [written, real] : [written];
+  const matching = (list: readonly PermissionRule[]) => {
+    for (const path of paths) {
+      const rule = list.find((candidate) => ruleCovers(candidate, tool, input, root, path));
+      if (rule) return { rule, through: path !== written ? ` (${raw} is a symbolic link to ${path})` : '' };
+    }
+    return undefined;
+  };
+  const denied = matching(rules.deny);
+  if (denied) return { behavior: 'deny', reason: `the deny rule ${denied.rule.source} matches${denied.through}` };
   if (mode !== 'bypassPermissions') {
-    const asked = rules.ask.find((rule) => ruleCovers(rule, tool, input, root));
-    if (asked) return { behavior: 'ask', reason: `the ask rule ${asked.source} matches` };
+    const asked = matching(rules.ask);
+    if (asked) return { behavior: 'ask', reason: `the ask rule ${asked.rule.source} matches${asked.through}` };
   }
-  return rules.allow.some((rule) => ruleCovers(rule, tool, input, root)) ? { behavior: 'allow' } : undefined;
+  return paths.every((path) => rules.allow.some((rule) => ruleCovers(rule, tool, input, root, path))) ? { behavior: 'allow' } : undefined;
 }

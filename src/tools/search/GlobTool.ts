@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { buildTool } from '../buildTool';
 import type { ToolUseContext } from '../types';
 import { compileGlob, type GlobMatcher } from './globMatch';
-import { listFiles, resolveSearchBase } from './searchScope';
+import { deniedBy, denyIfOnlyDenied, leftOutNote, listFiles, resolveSearchBase } from './searchScope';
 
 /** At most this many files are returned. */
 export const MAX_GLOB_RESULTS = 100;
@@ -27,6 +27,8 @@ export interface GlobOutput {
   filenames: string[];
   numFiles: number;
   truncated: boolean;
+  /** Files the permission rules keep from this search (not named). */
+  leftOut?: number;
 }
 
 /** Glob: file names matching a pattern, from one listing of the search folder. */
@@ -46,27 +48,35 @@ export const GlobTool = buildTool<GlobInput, GlobOutput>({
     return prepared.ok ? { ok: true } : prepared;
   },
 
+  async checkPermissions(input, context) {
+    const prepared = await prepare(input, context);
+    return prepared.ok ? denyIfOnlyDenied(context, input.path, (file) => prepared.match(file.relativeToBase)) : { behavior: 'allow' };
+  },
+
   async call(input, context) {
     const prepared = await prepare(input, context);
     if (!prepared.ok) throw new Error(prepared.message);
-    const matches = (await listFiles(context, prepared.base, 'directory'))
-      .filter((file) => prepared.match(file.relativeToBase))
-      .map((file) => file.relativeToRoot);
+    const denied = deniedBy(context, prepared);
+    const found = (await listFiles(context, prepared.base, 'directory')).filter((file) => prepared.match(file.relativeToBase));
+    const matches = (denied ? found.filter((file) => !denied(file.path)) : found).map((file) => file.relativeToRoot);
+    const leftOut = found.length - matches.length;
     return {
       output: {
         filenames: matches.slice(0, MAX_GLOB_RESULTS),
         numFiles: matches.length,
         truncated: matches.length > MAX_GLOB_RESULTS,
+        ...(leftOut > 0 ? { leftOut } : {}),
       },
     };
   },
 
   mapResult(output) {
-    if (output.numFiles === 0) return 'No files found';
+    const rules = leftOutNote(output.leftOut ?? 0);
+    if (output.numFiles === 0) return `No files found${rules}`;
     const note = output.truncated
       ? `\n(${output.numFiles} files matched; only the first ${MAX_GLOB_RESULTS} are shown. Narrow the pattern or the path.)`
       : '';
-    return output.filenames.join('\n') + note;
+    return output.filenames.join('\n') + note + rules;
   },
 
   render: {
@@ -85,7 +95,7 @@ export const GlobTool = buildTool<GlobInput, GlobOutput>({
 async function prepare(
   input: GlobInput,
   context: ToolUseContext,
-): Promise<{ ok: true; base: string; match: GlobMatcher } | { ok: false; message: string }> {
+): Promise<{ ok: true; base: string; path: string; real?: string; match: GlobMatcher } | { ok: false; message: string }> {
   const base = await resolveSearchBase(context, input.path);
   if (!base.ok) return base;
   if (base.type !== 'directory') return { ok: false, message: `${input.path ?? '.'} is not a folder; Glob searches folders.` };
@@ -98,5 +108,6 @@ async function prepare(
     pattern = pattern.slice(prefix.length);
   }
   const compiled = compileGlob(pattern);
-  return compiled.ok ? { ok: true, base: base.path, match: compiled.match } : { ok: false, message: `Invalid glob: ${compiled.error}` };
+  if (!compiled.ok) return { ok: false, message: `Invalid glob: ${compiled.error}` };
+  return { ok: true, base: base.path, path: base.path, ...(base.real !== undefined ? { real: base.real } : {}), match: compiled.match };
 }

@@ -4,7 +4,7 @@ import { fileTypeMatcher, knownFileTypes } from './fileTypes';
 import { compileGlob, type GlobMatcher } from './globMatch';
 import { canPrefilter, type ContentMatchOptions } from './grepContent';
 import { scanWorkspace } from './grepScan';
-import { resolveSearchBase } from './searchScope';
+import { deniedBy, denyIfOnlyDenied, leftOutNote, resolveSearchBase } from './searchScope';
 
 /** Entries returned when the call gives no `head_limit`. */
 export const DEFAULT_HEAD_LIMIT = 250;
@@ -64,6 +64,8 @@ export interface GrepOutput {
   /** Matching lines (matches, under multiline) over every file. */
   numMatches: number;
   filesScanned: number;
+  /** Files the permission rules kept from the search (never read into the result). */
+  leftOut?: number;
 }
 
 /** Grep: a regular-expression search over the workspace (ripgrep where the sandbox has it, else in the tool itself). */
@@ -90,6 +92,13 @@ export const GrepTool = buildTool<GrepInput, GrepOutput, GrepProgress>({
     return base.ok ? { ok: true } : base;
   },
 
+  async checkPermissions(input, context) {
+    const globs = compileGlobFilter(input.glob);
+    const isType = input.type !== undefined ? fileTypeMatcher(input.type) : undefined;
+    if (!globs.ok) return { behavior: 'allow' };
+    return denyIfOnlyDenied(context, input.path, (file) => globs.accepts(file.relativeToBase) && (!isType || isType(file.path.slice(file.path.lastIndexOf('/') + 1))));
+  },
+
   async call(input, context, _canUseTool, _parent, onProgress) {
     const regexes = compileRegexes(input);
     const globs = compileGlobFilter(input.glob);
@@ -102,7 +111,7 @@ export const GrepTool = buildTool<GrepInput, GrepOutput, GrepProgress>({
       after: input['-A'] ?? input['-C'] ?? input.context ?? 0,
       lineNumbers: input['-n'] ?? true,
     };
-    const { hits, scanned } = await scanWorkspace(
+    const { hits, scanned, leftOut } = await scanWorkspace(
       context,
       {
         base,
@@ -115,6 +124,7 @@ export const GrepTool = buildTool<GrepInput, GrepOutput, GrepProgress>({
         isType: input.type !== undefined ? fileTypeMatcher(input.type) : undefined,
         options,
         wantRows: mode === 'content',
+        exclude: base.type === 'directory' ? deniedBy(context, base) : undefined,
       },
       onProgress,
     );
@@ -143,34 +153,12 @@ export const GrepTool = buildTool<GrepInput, GrepOutput, GrepProgress>({
         numFiles: matchingFiles,
         numMatches,
         filesScanned: scanned,
+        ...(leftOut > 0 ? { leftOut } : {}),
       },
     };
   },
 
-  mapResult(output) {
-    if (output.numFiles === 0) return `No matches found (${plural(output.filesScanned, 'file')} searched).`;
-    if (output.entries.length === 0) return `No entries at offset ${output.offset}: there are only ${output.totalEntries}.`;
-    const shownTo = output.offset + output.entries.length;
-    const paging =
-      shownTo < output.totalEntries || output.offset > 0
-        ? `\n\n(Showing entries ${output.offset + 1}-${shownTo} of ${output.totalEntries}.${
-            shownTo < output.totalEntries ? ` Call Grep with offset ${shownTo} for more.` : ''
-          })`
-        : '';
-    const body = output.entries.join('\n');
-    switch (output.mode) {
-      case 'files_with_matches':
-        return `Found ${plural(output.numFiles, 'file')}\n${body}${paging}`;
-      case 'count':
-        return `${body}\n\nFound ${plural(output.numMatches, 'match', 'matches')} in ${plural(output.numFiles, 'file')}.${paging}`;
-      case 'content':
-        return `${body}${paging}`;
-      default: {
-        const exhaustive: never = output.mode;
-        return exhaustive;
-      }
-    }
-  },
+  mapResult: (output) => searchText(output) + leftOutNote(output.leftOut ?? 0),
 
   render: {
     use: (input) => ({ title: `Grep ${input.pattern}`, summary: scopeLabel(input) }),
@@ -188,6 +176,32 @@ export const GrepTool = buildTool<GrepInput, GrepOutput, GrepProgress>({
     }),
   },
 });
+
+/** The result text of a search, before any note on files the rules left out. */
+function searchText(output: GrepOutput): string {
+  if (output.numFiles === 0) return `No matches found (${plural(output.filesScanned, 'file')} searched).`;
+  if (output.entries.length === 0) return `No entries at offset ${output.offset}: there are only ${output.totalEntries}.`;
+  const shownTo = output.offset + output.entries.length;
+  const paging =
+    shownTo < output.totalEntries || output.offset > 0
+      ? `\n\n(Showing entries ${output.offset + 1}-${shownTo} of ${output.totalEntries}.${
+          shownTo < output.totalEntries ? ` Call Grep with offset ${shownTo} for more.` : ''
+        })`
+      : '';
+  const body = output.entries.join('\n');
+  switch (output.mode) {
+    case 'files_with_matches':
+      return `Found ${plural(output.numFiles, 'file')}\n${body}${paging}`;
+    case 'count':
+      return `${body}\n\nFound ${plural(output.numMatches, 'match', 'matches')} in ${plural(output.numFiles, 'file')}.${paging}`;
+    case 'content':
+      return `${body}${paging}`;
+    default: {
+      const exhaustive: never = output.mode;
+      return exhaustive;
+    }
+  }
+}
 
 type Compiled = { ok: true; options: Pick<ContentMatchOptions, 'lineRegex' | 'multilineRegex' | 'prefilterRegex'> } | { ok: false; message: string };
 

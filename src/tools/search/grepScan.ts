@@ -1,3 +1,4 @@
+import type { FileStat } from '../../sandbox/types';
 import type { ToolUseContext } from '../types';
 import type { GlobMatcher } from './globMatch';
 import { matchFile, type ContentMatchOptions } from './grepContent';
@@ -20,7 +21,7 @@ export interface FileHit {
 
 /** What to search and how. */
 export interface ScanPlan {
-  base: { path: string; type: 'file' | 'directory' | 'symlink' };
+  base: { path: string; type: FileStat['type'] };
   pattern: string;
   ignoreCase: boolean;
   multiline: boolean;
@@ -30,6 +31,15 @@ export interface ScanPlan {
   isType: ((name: string) => boolean) | undefined;
   options: ContentMatchOptions;
   wantRows: boolean;
+  /** Files the permission rules keep from the search (absolute paths): never reported. */
+  exclude?: ((absolutePath: string) => boolean) | undefined;
+}
+
+/** What a scan found: the matching files, how many files it searched, how many the rules kept from it. */
+export interface ScanResult {
+  hits: FileHit[];
+  scanned: number;
+  leftOut: number;
 }
 
 /** How far a scan has got. */
@@ -44,10 +54,12 @@ export interface ScanProgress {
  * one (as the real agent does), else the texts of the whole tree at once where the sandbox can
  * hand them out, else a listing and a read per file. All three give the same hits, in path order.
  */
-export async function scanWorkspace(context: ToolUseContext, plan: ScanPlan, onProgress?: (progress: ScanProgress) => void): Promise<{ hits: FileHit[]; scanned: number }> {
+export async function scanWorkspace(context: ToolUseContext, plan: ScanPlan, onProgress?: (progress: ScanProgress) => void): Promise<ScanResult> {
   const native = await withRipgrep(context, plan);
   if (native) return native;
   const { sandbox } = context;
+  const { exclude } = plan;
+  let leftOut = 0;
   if (plan.base.type === 'directory' && sandbox.fs.readTree) {
     const tree = await sandbox.fs.readTree(plan.base.path);
     const basePrefix = plan.base.path.endsWith('/') ? plan.base.path.length : plan.base.path.length + 1;
@@ -61,17 +73,26 @@ export async function scanWorkspace(context: ToolUseContext, plan: ScanPlan, onP
       const { path } = file;
       if (path.includes('/.') && inVcsFolder(path.slice(basePrefix))) continue;
       if (filtered && !accepts(plan, path.slice(basePrefix), path)) continue;
+      if (exclude?.(path)) {
+        leftOut++;
+        continue;
+      }
       scanned++;
       const hit = matchText(file.text, file.path.slice(rootPrefix), plan);
       if (hit) hits.push(hit);
     }
     onProgress?.({ filesScanned: scanned, totalFiles: scanned, matchingFiles: hits.length });
-    return { hits, scanned };
+    return { hits, scanned, leftOut };
   }
-  const candidates = (await listFiles(context, plan.base.path, plan.base.type)).filter(
+  const candidates = (await listFiles(context, plan.base.path, plan.base.type)).filter((file) => {
     // A file named as the path is searched whatever glob and type say, as rg does.
-    (file) => plan.base.type !== 'directory' || accepts(plan, file.relativeToBase, file.path),
-  );
+    if (plan.base.type === 'directory' && !accepts(plan, file.relativeToBase, file.path)) return false;
+    if (exclude?.(file.path)) {
+      leftOut++;
+      return false;
+    }
+    return true;
+  });
   let scanned = 0;
   let matching = 0;
   const perFile = await mapWithConcurrency(
@@ -87,7 +108,7 @@ export async function scanWorkspace(context: ToolUseContext, plan: ScanPlan, onP
     context.abortSignal,
   );
   onProgress?.({ filesScanned: scanned, totalFiles: candidates.length, matchingFiles: matching });
-  return { hits: perFile.filter((hit): hit is FileHit => hit !== undefined), scanned };
+  return { hits: perFile.filter((hit): hit is FileHit => hit !== undefined), scanned, leftOut };
 }
 
 function accepts(plan: ScanPlan, relativeToBase: string, path: string): boolean {
@@ -121,7 +142,7 @@ async function readAndMatch(context: ToolUseContext, file: FoundFile, plan: Scan
  * refused the search (a pattern in JavaScript syntax it does not take, a file type it does not
  * know). Its regular expressions are Rust's, as in the real agent.
  */
-async function withRipgrep(context: ToolUseContext, plan: ScanPlan): Promise<{ hits: FileHit[]; scanned: number } | undefined> {
+async function withRipgrep(context: ToolUseContext, plan: ScanPlan): Promise<ScanResult | undefined> {
   const { sandbox } = context;
   if (!sandbox.ripgrep) return undefined;
   const target = sandbox.relative(plan.base.path) || '.';
@@ -138,12 +159,17 @@ async function withRipgrep(context: ToolUseContext, plan: ScanPlan): Promise<{ h
   const options = { cwd: sandbox.root, signal: context.abortSignal };
   const [result, listing] = await Promise.all([sandbox.ripgrep(ripgrepArgs(request), options), sandbox.ripgrep(ripgrepListArgs(request), options)]);
   if (!result || result.exitCode > 1 || result.aborted) return undefined;
-  const hits = parseRipgrep(result.stdout, {
+  const found = parseRipgrep(result.stdout, {
     multiline: plan.multiline,
     wantRows: plan.wantRows,
     lineNumbers: plan.options.lineNumbers,
     separators: plan.options.before > 0 || plan.options.after > 0,
   });
-  const scanned = listing && listing.exitCode <= 1 ? listing.stdout.split('\n').filter((line) => line !== '').length : hits.length;
-  return { hits, scanned };
+  // ripgrep read every file; what the rules deny is dropped here, before anyone sees it.
+  const rootPrefix = sandbox.root.endsWith('/') ? sandbox.root : `${sandbox.root}/`;
+  const excluded = (path: string) => plan.exclude?.(rootPrefix + path) === true;
+  const hits = found.filter((hit) => !excluded(hit.path));
+  const listed = listing && listing.exitCode <= 1 ? listing.stdout.split('\n').filter((line) => line !== '').map((line) => (line.startsWith('./') ? line.slice(2) : line)) : undefined;
+  const leftOut = listed ? listed.filter(excluded).length : found.length - hits.length;
+  return { hits, scanned: listed ? listed.length - leftOut : hits.length, leftOut };
 }

@@ -1,5 +1,6 @@
 import type { FileStat } from '../../sandbox/types';
-import type { ToolUseContext } from '../types';
+import { specialFileMessage } from '../file/toolPaths';
+import type { PermissionDecision, ToolUseContext } from '../types';
 
 /** Version-control folders that searches never enter. */
 export const VCS_FOLDERS: readonly string[] = ['.git', '.svn', '.hg'];
@@ -13,9 +14,9 @@ export function inVcsFolder(relativePath: string): boolean {
   return VCS_SEGMENT.test(relativePath);
 }
 
-/** Where a search starts: an absolute path and what is there. */
+/** Where a search starts: an absolute path, what is there, and where it really is when a link is on the way. */
 export type SearchBase =
-  | { ok: true; path: string; type: FileStat['type'] }
+  | { ok: true; path: string; type: FileStat['type']; real?: string }
   | { ok: false; message: string };
 
 /** Resolves a search's optional `path` (default: the workspace root) and checks that it exists. */
@@ -24,7 +25,44 @@ export async function resolveSearchBase(context: ToolUseContext, path: string | 
   if (!resolved.ok) return { ok: false, message: resolved.error };
   const stat = await context.sandbox.fs.stat(resolved.path);
   if (!stat) return { ok: false, message: `Path does not exist: ${path ?? '.'}` };
-  return { ok: true, path: resolved.path, type: stat.type };
+  if (stat.type === 'special') return { ok: false, message: specialFileMessage(path ?? '.') };
+  return { ok: true, path: resolved.path, type: stat.type, ...(resolved.real !== undefined ? { real: resolved.real } : {}) };
+}
+
+/**
+ * Which files found under `base` the permission rules keep from this search (a Read deny rule
+ * covers them), judged on the path as found and, under a linked folder, on where the file really
+ * is. `undefined` when no rule denies this tool anything.
+ */
+export function deniedBy(context: ToolUseContext, base: { path: string; real?: string }): ((absolutePath: string) => boolean) | undefined {
+  const denied = context.deniedPath;
+  if (!denied) return undefined;
+  const { path, real } = base;
+  if (real === undefined) return (file) => denied(file) !== undefined;
+  return (file) => denied(file) !== undefined || denied(real + file.slice(path.length)) !== undefined;
+}
+
+/**
+ * A search's own permission check: denied when every file it would read is one the rules deny
+ * (a search for `.env` when `Read(.env)` is denied), allowed otherwise (the denied files are then
+ * left out of its results). Only a search of a folder needs it: a file named as the path was
+ * judged by the rules already.
+ */
+export async function denyIfOnlyDenied(context: ToolUseContext, path: string | undefined, accepts: (file: FoundFile) => boolean): Promise<PermissionDecision> {
+  if (!context.deniedPath) return { behavior: 'allow' };
+  const base = await resolveSearchBase(context, path);
+  if (!base.ok || base.type !== 'directory') return { behavior: 'allow' };
+  const denied = deniedBy(context, base)!;
+  const files = (await listFiles(context, base.path, base.type)).filter(accepts);
+  if (files.length === 0 || !files.every((file) => denied(file.path))) return { behavior: 'allow' };
+  const rules = [...new Set(files.map((file) => context.deniedPath!(file.path) ?? context.deniedPath!(base.real + file.path.slice(base.path.length))))];
+  const count = files.length === 1 ? `the one file it would read (${files[0]!.relativeToRoot}) is` : `all ${files.length} files it would read are`;
+  return { behavior: 'deny', reason: `${count} denied by the rules (${rules.join(', ')})` };
+}
+
+/** How a search tells that the rules kept files from it. */
+export function leftOutNote(count: number): string {
+  return count === 0 ? '' : `\n\n(${count} ${count === 1 ? 'file was' : 'files were'} left out: the permission rules deny reading ${count === 1 ? 'it' : 'them'}.)`;
 }
 
 /** A file found under a search base: its absolute path and its path relative to the base and the root. */
@@ -40,6 +78,8 @@ export interface FoundFile {
  * listing's absolute ones, not recomputed: this runs once per file of the workspace.
  */
 export async function listFiles(context: ToolUseContext, base: string, baseType: FileStat['type']): Promise<FoundFile[]> {
+  // A special file is never searched (a read of one could wait for ever).
+  if (baseType === 'special') return [];
   const { sandbox } = context;
   if (baseType !== 'directory') {
     return [{ path: base, relativeToBase: base.slice(base.lastIndexOf('/') + 1), relativeToRoot: sandbox.relative(base) }];
