@@ -3,7 +3,7 @@ import { compileTurn, replayTurn } from '../model/replaySource';
 import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
-import type { AnyTool, CanUseTool } from '../tools/types';
+import type { AnyTool, AskUser, CanUseTool } from '../tools/types';
 import type { EventSink, Strategy } from './events';
 import { applyExpectations } from './expectations';
 export { scriptedAnswers } from './scriptedAnswers';
@@ -26,6 +26,8 @@ export interface RunScenarioOptions {
   signal?: AbortSignal;
   /** Answers permission asks; by default the scenario's scripted answers. */
   canUseTool?: CanUseTool;
+  /** Answers AskUserQuestion; by default the scenario's scripted answers. */
+  askUser?: AskUser;
   /** The tools to offer; by default the built-in registry. */
   tools?: readonly AnyTool[];
 }
@@ -74,6 +76,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
+    ...(options.askUser ? { askUser: options.askUser } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
     source: () => scenarioSource(scenario.turns, clock),
     subAgentSource: scriptedSubAgentSources(scenario.agents, (turns) => scenarioSource(turns, clock)),
