@@ -84,6 +84,15 @@ export interface WorkspaceSlice {
   moments: readonly FileMoment[];
 }
 
+/** A learner's guess of the first response's calls, made before Run. */
+export interface Prediction {
+  scenarioId: string;
+  /** Each call's batch, 1 for the first. */
+  batches: Record<string, number>;
+  /** The call ids in the order the learner expects their results back. */
+  order: string[];
+}
+
 /** What the person did to the shown run that the lesson did not script (the lesson check says so). */
 export interface RunChanges {
   /** The run's settings over the scenario's as opened (overrides, and the strategy). */
@@ -164,6 +173,11 @@ export interface PlaygroundState {
   scenarioImport: ScenarioImportRequest | null;
   /** Run the next scenario opened at once (a link's `&autorun=1`); cleared when it has. */
   autorun: boolean;
+  /** A link's `&predict=`: the first scenario opened hides its answer (`hide`) until a run ended. */
+  linkPredict: 'open' | 'hide' | null;
+  /** The lesson's answer (its text, its expectations, the comparison) is hidden until a run ended. */
+  answerHidden: boolean;
+  prediction: Prediction | null;
 }
 
 export const initialState: PlaygroundState = {
@@ -190,6 +204,9 @@ export const initialState: PlaygroundState = {
   compare: { status: 'idle', subject: { kind: 'strategies' }, entries: [] },
   scenarioImport: null,
   autorun: false,
+  linkPredict: null,
+  answerHidden: false,
+  prediction: null,
 };
 
 export const usePlayground = create<PlaygroundState>(() => initialState);

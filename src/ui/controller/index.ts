@@ -11,3 +11,4 @@ export { editWorkspaceFile, keepWorkspaceForNextRun, noteShellActivity, sameFile
 export { chooseSandbox, virtualChoice, type SandboxChoice } from './sandboxChoice';
 export { LESSON_COMPARISONS, lessonComparison, runCompare, setCompareSubject } from './compare';
 export { setOverrides, setPolicy, resetOverrides } from './settings';
+export { guessBatch, moveGuess, resetGuess } from './predict';

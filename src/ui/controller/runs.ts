@@ -106,6 +106,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
         record: withVerdict(end.record),
         pendingAsk: null,
         pendingQuestion: null,
+        answerHidden: false,
         ...(end.recording ? { liveRecording: end.recording } : {}),
       });
     }
@@ -173,6 +174,10 @@ export function openScenario(scenario: Scenario, source: PlaygroundState['source
       // The header's strategy is the scenario's policy's own, unless a link named one for it.
       strategy: state.linkStrategy ?? POLICIES[scenario.settings.policy].strategy,
       linkStrategy: null,
+      // A classroom link hides its lesson's answer until a run of it ended.
+      answerHidden: state.linkPredict === 'hide',
+      linkPredict: null,
+      prediction: state.prediction?.scenarioId === scenario.id ? state.prediction : null,
       // A policy chosen for one scenario is not carried to the next: each lesson's is its point.
       overrides,
       run: { status: 'idle' },
