@@ -30,7 +30,7 @@ export function ComparePanel({ status, entries, onRun }: { status: 'idle' | 'run
         const ratio = serialMakespan ? ` · ${(facts.toolsMakespan / serialMakespan).toFixed(2)}× serial` : '';
         const policy = entry.policy ? POLICIES[entry.policy] : undefined;
         return (
-          <figure key={entry.label} className="compare-entry" data-strategy={entry.label} data-policy={entry.policy} data-makespan={facts.toolsMakespan} data-run-makespan={facts.makespan} data-cancelled={facts.cancelled} data-lost-edits={facts.lostEdits.length}>
+          <figure key={entry.label} className="compare-entry" data-testid="compare-run" data-strategy={entry.label} data-policy={entry.policy} data-makespan={facts.toolsMakespan} data-run-makespan={facts.makespan} data-cancelled={facts.cancelled} data-lost-edits={facts.lostEdits.length}>
             <figcaption>
               <strong>{entry.label}</strong>
               {policy ? ` (${entry.strategy})` : ''} · makespan {formatDuration(facts.toolsMakespan)}

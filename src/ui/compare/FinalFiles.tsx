@@ -28,7 +28,7 @@ export function FinalFiles({ entries }: { entries: readonly CompareEntry[] }) {
                 .map((entry) => {
                   const lost = compareFacts(entry.record).lostEdits.filter((edit) => edit.path === path);
                   return (
-                    <figure key={entry.label} className="compare-diff" data-strategy={entry.label}>
+                    <figure key={entry.label} className="compare-diff" data-testid="compare-diff" data-strategy={entry.label}>
                       <figcaption>
                         {entry.label}
                         {lost.length > 0 ? `: lost the edit of ${lost.map((edit) => edit.id).join(', ')}` : ''}
