@@ -1,11 +1,12 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { callPhases, type PhaseKind } from '../../run/callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
 import { callLabel } from '../lesson/lessonCheck';
 import { niceTicks } from './niceTicks';
 
 const ROW = 18;
-const LABEL = 200;
-const PLOT_RIGHT = 90;
+const LABEL = 170;
+const PLOT_RIGHT = 70;
 const TOP = 20;
 
 /** Every call of the run, the main agent's and its sub-agents', with how deep it is. */
@@ -26,7 +27,33 @@ const PHASE_CLASS: Record<PhaseKind, string> = {
  * tool blocks marked), a lane per call with its phases, the outcome where it was not a success,
  * and round ticks. Drawn from the record with the page's colours; every text is React's, escaped.
  */
-export function CompareChart({ record, extentMs, width = 900, title }: { record: RunRecord; extentMs: number; width?: number; title: string }) {
+export function CompareChart({ record, extentMs, title }: { record: RunRecord; extentMs: number; title: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useBoxWidth(box);
+  return (
+    <div ref={box} className="compare-chart-box">
+      <ChartSvg record={record} extentMs={extentMs} width={width} title={title} />
+    </div>
+  );
+}
+
+/** The width of an element in CSS pixels, followed as it resizes (900 until it is measured). */
+function useBoxWidth(box: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(900);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setWidth(Math.max(320, Math.floor(element.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  return width;
+}
+
+/** The chart drawn at `width` CSS pixels, so its text stays at the page's size whatever the pane's width. */
+function ChartSvg({ record, extentMs, width, title }: { record: RunRecord; extentMs: number; width: number; title: string }) {
   const calls = flatten(record.turns);
   const extent = Math.max(1, extentMs);
   const plot = width - LABEL - PLOT_RIGHT;
@@ -67,7 +94,14 @@ export function CompareChart({ record, extentMs, width = 900, title }: { record:
         return (
           <g key={call.id} data-call-id={call.id} data-outcome={call.outcome ?? ''}>
             <text className="compare-label" x={6 + depth * 10} y={y + 13}>
-              {label.length > 30 ? `${label.slice(0, 29)}…` : label}
+              {label.length > 22 ? (
+                <>
+                  {`${label.slice(0, 21)}…`}
+                  <title>{label}</title>
+                </>
+              ) : (
+                label
+              )}
             </text>
             {phases.map((phase, i) => (
               <rect key={i} className={`compare-phase ${PHASE_CLASS[phase.kind]}`} x={x(phase.from)} y={y + 3} width={Math.max(1, x(phase.to) - x(phase.from))} height={ROW - 6} />

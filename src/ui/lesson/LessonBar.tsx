@@ -21,7 +21,7 @@ export function LessonBar({ onCompare, onPredict }: LessonBarProps) {
   const [open, setOpen] = useState(false);
   if (!scenario) return null;
   const subject = lessonComparison(scenario);
-  const compareLabel = subject.kind === 'policies' ? `Compare ${subject.policies.join(' vs ')}` : 'Compare the strategies';
+  const compareLabel = subject.kind === 'policies' ? `Compare ${shortNames(subject.policies).join(' vs ')}` : 'Compare the strategies';
   return (
     <div className="lesson-bar" data-testid="lesson-bar">
       {hidden ? (
@@ -41,11 +41,21 @@ export function LessonBar({ onCompare, onPredict }: LessonBarProps) {
           Predict
         </button>
         {!hidden && (
-          <button type="button" onClick={onCompare} data-testid="lesson-compare" title={compareLabel}>
+          <button type="button" onClick={onCompare} data-testid="lesson-compare" title={subject.kind === 'policies' ? `Compare ${subject.policies.join(' vs ')}` : compareLabel}>
             {subject.kind === 'policies' ? compareLabel : 'Compare'}
           </button>
         )}
       </span>
     </div>
   );
+}
+
+/** Policy names without the part they share (`claude-code-2.1.39`, `claude-code-2.1.161` → `2.1.39`, `2.1.161`). */
+function shortNames(names: readonly string[]): string[] {
+  if (names.length < 2) return [...names];
+  const first = names[0]!;
+  let shared = first.length;
+  for (const name of names) while (shared > 0 && name.slice(0, shared) !== first.slice(0, shared)) shared--;
+  const cut = first.lastIndexOf('-', shared - 1) + 1;
+  return names.map((name) => name.slice(cut) || name);
 }

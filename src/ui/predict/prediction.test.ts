@@ -54,4 +54,11 @@ describe('predict, then run', () => {
     const afterBash = naive.calls.find((call) => call.label === 'Read(src/c.ts)')!;
     expect(afterBash.why).toContain('arrived right after Bash(ls src)');
   });
+
+  it('says the strategy is why when the strategy alone explains the batches', async () => {
+    const clock = createVirtualClock();
+    const record = await clock.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), clock, strategy: 'serial' }));
+    const result = comparePrediction(initialPrediction(scenario), record, predictableCalls(scenario))!;
+    expect(result.calls.find((call) => call.label === 'Read(src/b.ts)')?.why).toBe('the serial strategy runs every call alone, one at a time');
+  });
 });

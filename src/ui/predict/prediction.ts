@@ -69,7 +69,9 @@ function firstTurn(record: RunRecord): TurnRecord | undefined {
 }
 
 /** Why the run put a call in the batch it did, in a sentence. */
-function batchWhy(call: CallRecord, turn: TurnRecord, labels: Map<string, string>): string {
+function batchWhy(call: CallRecord, turn: TurnRecord, labels: Map<string, string>, strategy: RunRecord['strategy']): string {
+  if (strategy === 'serial') return 'the serial strategy runs every call alone, one at a time';
+  if (strategy === 'parallel') return 'the parallel strategy starts every call at once, whatever its safety';
   if (!call.concurrencySafe) return `${labels.get(call.id)} is not concurrency-safe, so it runs alone, in a batch of its own`;
   const arrival = turn.calls.map((other) => other.id);
   const before = turn.calls[arrival.indexOf(call.id) - 1];
@@ -87,12 +89,13 @@ export function comparePrediction(prediction: Prediction, record: RunRecord, cal
   const actualOf = new Map<string, number>();
   for (const batch of turn.batches) for (const id of batch.toolUseIds) actualOf.set(id, batch.index);
   const actual = normaliseBatches(ids, (id) => actualOf.get(id));
+  const strategy = record.strategy;
   const verdicts = calls.map((call): CallVerdict => {
     const guess = guessed.get(call.id) ?? 1;
     const ran = actual.get(call.id) ?? null;
     const right = ran === guess;
     const record = turn.calls.find((candidate) => candidate.id === call.id);
-    const why = right ? undefined : record ? batchWhy(record, turn, labels) : 'it never reached the executor';
+    const why = right ? undefined : record ? batchWhy(record, turn, labels, strategy) : 'it never reached the executor';
     return { id: call.id, label: call.label, guessedBatch: guess, actualBatch: ran, right, ...(why ? { why } : {}) };
   });
   const order = prediction.order.map((id, place) => ({ place: place + 1, guessed: id, actual: turn.yieldOrder[place], right: turn.yieldOrder[place] === id }));
