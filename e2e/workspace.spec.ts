@@ -124,4 +124,23 @@ test.describe('the workspace tree follows the sandbox', () => {
     const record = await page.evaluate(() => window.playground.record());
     expect(record.files['kept.txt']).toBe('kept\n');
   });
+
+  test('scrubbing back shows the files as they were at that moment, not as deleted', async ({ page }) => {
+    await page.goto('/?scenario=parallel-edit-race&sandbox=virtual');
+    const file = tree(page).locator('[data-path="src/settings.ts"]');
+    await expect(file).toBeVisible();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await expect(file).toHaveAccessibleName('settings.ts (changed)');
+
+    const scrubber = page.getByRole('slider');
+    await scrubber.focus();
+    await page.keyboard.press('Home');
+    await expect(scrubber).toHaveAttribute('aria-valuetext', /^event 0 of \d+$/);
+    // At the start of the run the file is as the scenario has it: there, unchanged.
+    await expect(file).toHaveAccessibleName('settings.ts');
+    await expect(tree(page).getByRole('treeitem', { name: /\(deleted\)/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'To the end' }).click();
+    await expect(file).toHaveAccessibleName('settings.ts (changed)');
+  });
 });
