@@ -79,6 +79,10 @@ test.describe('the compare view', () => {
     // The lesson's claim: streaming overlaps the tools with the stream, batched waits for it, serial runs one at a time.
     expect(makespan.streaming).toBeLessThan(makespan.batched!);
     expect(makespan.batched).toBeLessThan(makespan.serial!);
+    // The numbers the lesson's text quotes: about 2.6 s, 2 s + 2.4 s = 4.4 s, and 2 s + 5 s = 7 s.
+    expect(makespan.streaming! / 2600).toBeCloseTo(1, 1);
+    expect(makespan.batched! / 4400).toBeCloseTo(1, 1);
+    expect(makespan.serial! / 7000).toBeCloseTo(1, 1);
     // Every call is a concurrency-safe read: batched runs them as one batch, as parallel does
     // (their makespans differ only by the reads' own real time).
     expect(Math.abs(makespan.parallel! - makespan.batched!) / makespan.batched!).toBeLessThan(0.01);
