@@ -57,4 +57,20 @@ test.describe('accessibility', () => {
     expect(labels.length).toBe(4);
     for (const label of labels) expect(label).toMatch(/yielded, success, batch \d/);
   });
+
+  test('the compare view, the prediction laid over a run and the lesson check have no serious or critical violations', async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.goto('/?scenario=claude-code-changed-its-mind&sandbox=virtual');
+    await page.getByTestId('lesson-compare').click();
+    await expect(page.getByRole('heading', { name: 'Final files' })).toBeVisible();
+    expect(await violations(page), 'compare').toEqual([]);
+    await page.getByRole('tab', { name: 'Predict' }).click();
+    await page.getByRole('combobox', { name: 'Strategy' }).selectOption('serial');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('predict')).toHaveAttribute('data-state', 'compared');
+    expect(await violations(page), 'predicted').toEqual([]);
+    await page.getByRole('tab', { name: 'Timeline' }).click();
+    await expect(page.getByTestId('lesson-check')).toHaveAttribute('data-status', 'differs');
+    expect(await violations(page), 'checked').toEqual([]);
+  });
 });

@@ -84,3 +84,63 @@ test.describe('the workspace: Monaco and the terminal', () => {
     expect(record.files['src/c.ts']).toBe(`${C}\n${EDIT_C}`);
   });
 });
+
+test.describe('the workspace tree follows the sandbox', () => {
+  const tree = (page: Page) => page.getByTestId('file-tree');
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await expect(tree(page).locator('[data-path="src/a.ts"]')).toBeVisible();
+  });
+
+  test('a file the terminal writes or removes shows in the tree, and the next run starts from it', async ({ page }) => {
+    await runInTerminal(page, 'echo hi > x.txt');
+    await expect(tree(page).locator('[data-path="x.txt"]')).toBeVisible();
+    await expect(tree(page).locator('[data-path="x.txt"]')).toHaveAccessibleName('x.txt (added)');
+    await runInTerminal(page, 'rm src/b.ts');
+    // A removed file stays in the tree, marked, so the change is seen.
+    await expect(tree(page).locator('[data-path="src/b.ts"]')).toHaveAccessibleName('b.ts (deleted)');
+
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    // The run started from the workspace as it was left: b.ts was gone, x.txt was there.
+    const record = await page.evaluate(() => window.playground.record());
+    expect(record.files['x.txt']).toBe('hi\n');
+    expect(record.files['src/b.ts']).toBeUndefined();
+    await expect(tree(page).locator('[data-path="x.txt"]')).toBeVisible();
+  });
+
+  test('after a run the pane says the next run resets the files, and keeping them carries them over', async ({ page }) => {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await runInTerminal(page, 'echo kept > kept.txt');
+    await expect(tree(page).locator('[data-path="kept.txt"]')).toBeVisible();
+    const note = page.getByTestId('workspace-note');
+    await expect(note).toContainText('The next run starts again from the files this run started from');
+    await note.getByRole('button', { name: 'Keep these files for the next run' }).click();
+    await expect(note).toHaveCount(0);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    const record = await page.evaluate(() => window.playground.record());
+    expect(record.files['kept.txt']).toBe('kept\n');
+  });
+
+  test('scrubbing back shows the files as they were at that moment, not as deleted', async ({ page }) => {
+    await page.goto('/?scenario=parallel-edit-race&sandbox=virtual');
+    const file = tree(page).locator('[data-path="src/settings.ts"]');
+    await expect(file).toBeVisible();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await expect(file).toHaveAccessibleName('settings.ts (changed)');
+
+    const scrubber = page.getByRole('slider');
+    await scrubber.focus();
+    await page.keyboard.press('Home');
+    await expect(scrubber).toHaveAttribute('aria-valuetext', /^event 0 of \d+$/);
+    // At the start of the run the file is as the scenario has it: there, unchanged.
+    await expect(file).toHaveAccessibleName('settings.ts');
+    await expect(tree(page).getByRole('treeitem', { name: /\(deleted\)/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'To the end' }).click();
+    await expect(file).toHaveAccessibleName('settings.ts (changed)');
+  });
+});

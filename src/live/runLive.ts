@@ -6,7 +6,7 @@ import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioSettings } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
 import type { McpHost } from '../tools/mcp/servers';
-import type { AnyTool, CanUseTool } from '../tools/types';
+import type { AnyTool, AskUser, CanUseTool } from '../tools/types';
 import { createAnthropicSource, type LiveModelConfig } from './anthropicSource';
 import { recordingFromRecord } from './recording';
 import { liveToolSet } from './requestBody';
@@ -31,6 +31,8 @@ export interface RunLiveOptions {
   signal?: AbortSignal;
   /** Answers permission asks (the page's prompt); by default the settings' scripted answers. */
   canUseTool?: CanUseTool;
+  /** Answers AskUserQuestion (the page's dialog); by default the settings' scripted answers. */
+  askUser?: AskUser;
   /** The `fetch` the SDK uses (tests, proxies). */
   fetch?: typeof fetch;
   retry?: Partial<RetryPolicy>;
@@ -100,6 +102,7 @@ export async function runLive(options: RunLiveOptions): Promise<LiveRunResult> {
     },
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
+    ...(options.askUser ? { askUser: options.askUser } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.mcpHost ? { mcpHost: options.mcpHost } : {}),
     source: sourceFor,

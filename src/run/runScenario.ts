@@ -4,7 +4,7 @@ import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
 import type { McpHost } from '../tools/mcp/servers';
-import type { AnyTool, CanUseTool } from '../tools/types';
+import type { AnyTool, AskUser, CanUseTool } from '../tools/types';
 import type { EventSink, Strategy } from './events';
 import { applyExpectations } from './expectations';
 export { scriptedAnswers } from './scriptedAnswers';
@@ -27,6 +27,8 @@ export interface RunScenarioOptions {
   signal?: AbortSignal;
   /** Answers permission asks; by default the scenario's scripted answers. */
   canUseTool?: CanUseTool;
+  /** Answers AskUserQuestion; by default the scenario's scripted answers. */
+  askUser?: AskUser;
   /** The tools to offer; by default the built-in registry. */
   tools?: readonly AnyTool[];
   /** Where the MCP servers of `settings.mcpServers` come from (the command line's, the page's). */
@@ -78,6 +80,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
+    ...(options.askUser ? { askUser: options.askUser } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.mcpHost ? { mcpHost: options.mcpHost } : {}),
     source: () => scenarioSource(scenario.turns, clock),

@@ -2,15 +2,19 @@ import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Header as HeaderView } from './app/Header';
 import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
 import { PoolPanel as PoolPanelView } from './app/PoolPanel';
+import { QuestionDialog as QuestionDialogView } from './app/QuestionDialog';
 import { RunProblems } from './app/RunProblems';
 import { Scrubber } from './app/Scrubber';
-import { SettingsPanel as SettingsPanelView } from './app/SettingsPanel';
+import { SettingsTab as SettingsTabView } from './app/SettingsTab';
 import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
-import { openEntry, playbackNow, runCompare } from './controller';
+import { lessonComparison, openEntry, playbackNow, runCompare } from './controller';
+import { LessonBar } from './lesson';
+import { PredictPanel } from './predict';
 import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import { TerminalPane as TerminalPaneView } from './terminal';
+import { parseInline, plainText } from './text';
 import { ResultList, Timeline, useToolFinder } from './timeline';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, useAsItRan, type SessionView } from './sessions/AsItRan';
@@ -25,7 +29,8 @@ const ExportMenu = lazy(() => import('./app/ExportMenu').then((module) => ({ def
 const Header = memo(HeaderView);
 const PermissionDialog = memo(PermissionDialogView);
 const PoolPanel = memo(PoolPanelView);
-const SettingsPanel = memo(SettingsPanelView);
+const QuestionDialog = memo(QuestionDialogView);
+const SettingsTab = memo(SettingsTabView);
 const Splitter = memo(SplitterView);
 const ScenarioPanel = memo(ScenarioPanelView);
 const TerminalPane = memo(TerminalPaneView);
@@ -36,7 +41,7 @@ const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settin
 const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
 
 type SideTab = 'scenarios' | 'settings' | 'pool' | 'live';
-type CentreTab = 'timeline' | 'compare';
+type CentreTab = 'timeline' | 'compare' | 'predict';
 
 /**
  * The page's layout: scenarios and settings on the left, the live timeline in the centre, results
@@ -46,13 +51,15 @@ type CentreTab = 'timeline' | 'compare';
 export function App() {
   const [url] = useState(() => parseUrl(window.location));
   const [side, setSide] = useState<SideTab>('scenarios');
-  const [centre, setCentre] = useState<CentreTab>('timeline');
+  const [centre, setCentre] = useState<CentreTab>(url.predict ? 'predict' : 'timeline');
   const running = usePlayground((state) => state.run.status === 'running');
   const scenario = usePlayground((state) => state.scenario);
   const strategy = usePlayground((state) => state.strategy);
   const record = usePlayground(visibleRecord);
   const compare = usePlayground((state) => state.compare);
   const pendingAsk = usePlayground((state) => state.pendingAsk);
+  const pendingQuestion = usePlayground((state) => state.pendingQuestion);
+  const answerHidden = usePlayground((state) => state.answerHidden);
   const findTool = useToolFinder();
   const asItRan = useAsItRan(scenario);
   const [sessionView, setSessionView] = useState<SessionView>('replay');
@@ -62,8 +69,8 @@ export function App() {
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
 
   return (
-    <div className="app" data-running={running}>
-      <Header title={scenario ? scenario.title : 'Loading…'} />
+    <div className="app" data-running={running} data-answer-hidden={answerHidden}>
+      <Header title={scenario ? plainText(parseInline(scenario.title)) : 'Loading…'} />
       <main className="layout">
         <aside className="pane side" aria-label="Scenarios, settings and tool pool">
           <div className="tabs" role="tablist">
@@ -77,7 +84,7 @@ export function App() {
             <ScenarioPanel currentId={scenario?.id ?? ''} onOpen={openEntry} running={running} initialUrl={url} strategy={strategy} />
           </div>
           <div className="tab-body" hidden={side !== 'settings'}>
-            <SettingsPanel />
+            <SettingsTab />
           </div>
           <div className="tab-body" hidden={side !== 'pool'}>
             <PoolPanel report={record.pool} />
@@ -100,15 +107,31 @@ export function App() {
               <button type="button" role="tab" aria-selected={centre === 'compare'} onClick={() => setCentre('compare')}>
                 Compare strategies
               </button>
+              <button type="button" role="tab" aria-selected={centre === 'predict'} onClick={() => setCentre('predict')}>
+                Predict
+              </button>
             </div>
             <span className="spacer" />
             <Suspense fallback={null}>
               <ExportMenu record={record} />
             </Suspense>
           </div>
-          {centre === 'timeline' ? (
+          {/* The lesson, with one click to its comparison or to predicting it (src/ui/lesson). */}
+          {centre !== 'compare' && (
+            <LessonBar
+              onPredict={() => setCentre('predict')}
+              onCompare={() => {
+                setCentre('compare');
+                void runCompare(lessonComparison(scenario));
+              }}
+            />
+          )}
+          {centre === 'predict' ? (
+            <div className="tab-body">
+              <PredictPanel />
+            </div>
+          ) : centre === 'timeline' ? (
             <>
-              {scenario && <p className="lesson">{scenario.description}</p>}
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
               <div className="timeline-box">
                 {showReal ? <Timeline record={asItRan.record} now={() => asItRan.record.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}
@@ -140,6 +163,7 @@ export function App() {
         </div>
       </main>
       <PermissionDialog ask={pendingAsk} />
+      <QuestionDialog question={pendingQuestion} />
       <SessionDrop />
     </div>
   );

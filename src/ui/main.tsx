@@ -31,7 +31,7 @@ declare global {
 // `&strategy=NAME` applies before the first scenario opens (an autorun starts with it), and
 // `&autorun=1` runs that first scenario as soon as it is open.
 const url = parseUrl(window.location);
-usePlayground.setState({ autorun: url.autorun, ...(url.strategy ? { strategy: url.strategy } : {}) });
+usePlayground.setState({ autorun: url.autorun, linkPredict: url.predict ?? null, ...(url.strategy ? { strategy: url.strategy, linkStrategy: url.strategy } : {}) });
 
 window.playground = {
   record: () => visibleRecord(usePlayground.getState()),

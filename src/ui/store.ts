@@ -3,9 +3,10 @@ import type { RunEvent, Strategy } from '../run/events';
 import type { RunRecord } from '../run/record';
 import { buildRecord, createEmptyRecord } from '../run/reduceRun';
 import type { Sandbox } from '../sandbox/types';
+import type { PolicyName } from '../scenarios/policies';
 import type { Scenario, ScenarioSettings } from '../scenarios/schema';
 import type { Playback } from '../time/playback';
-import type { PermissionRequest } from '../tools/types';
+import type { PermissionRequest, UserQuestion } from '../tools/types';
 import { virtualChoice, type SandboxChoice } from './controller/sandboxChoice';
 
 /** What a run is: a scenario replayed, a live model's run from the scenario's workspace, or a tool called by hand. */
@@ -50,6 +51,61 @@ export interface PendingAsk {
   answer(answer: 'allow' | 'deny', always: boolean): void;
 }
 
+/** AskUserQuestion's questions waiting for the person at the page; `null` answers "nobody answered". */
+export interface PendingQuestion {
+  toolUseId: string;
+  questions: readonly UserQuestion[];
+  answer(answers: Record<string, string[]> | null): void;
+}
+
+/** The files of one moment of a run: the log held `at` events when they were read. */
+export interface FileMoment {
+  at: number;
+  files: Readonly<Record<string, string>>;
+}
+
+/**
+ * The workspace the file tree shows: the page's sandbox as last read, whatever changed it (the
+ * terminal, a run's tools, the editor), and what the next run starts from.
+ */
+export interface WorkspaceSlice {
+  /** The page's sandbox's text files as last read. */
+  files: Readonly<Record<string, string>>;
+  /**
+   * `start`: the sandbox holds what the next run starts from, so a change to it carries over;
+   * `run`: it holds a run's result, and the next run starts again from `scenario.workspace.files`.
+   */
+  holds: 'start' | 'run';
+  /** The scenario's files as it was opened: before a run the tree marks the person's changes against them. */
+  opened: Readonly<Record<string, string>>;
+  /** The files the shown run started from; `null` with no run shown. */
+  runStart: Readonly<Record<string, string>> | null;
+  /** The run's files as read while it went and at its end, oldest first (what scrubbing shows). */
+  moments: readonly FileMoment[];
+}
+
+/** A learner's guess of the first response's calls, made before Run. */
+export interface Prediction {
+  scenarioId: string;
+  /** Each call's batch, 1 for the first. */
+  batches: Record<string, number>;
+  /** The call ids in the order the learner expects their results back. */
+  order: string[];
+}
+
+/** What the person did to the shown run that the lesson did not script (the lesson check says so). */
+export interface RunChanges {
+  /** The run's settings over the scenario's as opened (overrides, and the strategy). */
+  strategy: Strategy;
+  overrides: SettingsOverrides;
+  /** Files the person changed before the run, against the scenario as opened. */
+  editedPaths: readonly string[];
+  /** Whether the person answered asks themselves (the dialog) rather than the script. */
+  askedPerson: boolean;
+  /** When the person pressed Stop, in ms of the run; `null` if they did not. */
+  stoppedAt: number | null;
+}
+
 /** A scenario's text another pane asks the scenario panel to import, as if it were a chosen file. */
 export interface ScenarioImportRequest {
   fileName: string;
@@ -70,14 +126,21 @@ export interface SessionOpenRequest {
 
 /** The settings a person may change on the page, over the scenario's own. */
 export type SettingsOverrides = Partial<
-  Pick<ScenarioSettings, 'permissionMode' | 'maxConcurrency' | 'resultOrder' | 'cascade' | 'bashConcurrency' | 'deferTools'>
+  Pick<ScenarioSettings, 'permissionMode' | 'policy' | 'maxConcurrency' | 'resultOrder' | 'cascade' | 'bashConcurrency' | 'concurrentTools' | 'deferTools'>
 >;
 
-/** One strategy's run in the compare view. */
+/** One run in the compare view: a strategy's, or a policy preset's (under its own strategy). */
 export interface CompareEntry {
+  /** What the lane set is called: the strategy, or the preset's name. */
+  label: string;
   strategy: Strategy;
+  /** The preset it ran under, when the comparison is of policies. */
+  policy?: PolicyName;
   record: RunRecord;
 }
+
+/** What the compare view runs: the four strategies, or a set of policy presets. */
+export type CompareSubject = { kind: 'strategies' } | { kind: 'policies'; policies: readonly PolicyName[] };
 
 /**
  * The page's state. The run is kept as its event log; the record shown is a fold of the log up to
@@ -89,6 +152,8 @@ export interface PlaygroundState {
   /** Where the current scenario came from. */
   source: 'built-in' | 'user' | 'shared' | 'session';
   strategy: Strategy;
+  /** The strategy a link named (`&strategy=`): the first scenario opened keeps it instead of its policy's. */
+  linkStrategy: Strategy | null;
   overrides: SettingsOverrides;
   /** The current (or last) run's state. */
   run: RunState;
@@ -108,22 +173,32 @@ export interface PlaygroundState {
   /** Open the permission dialog for every ask instead of the scenario's scripted answers. */
   askMe: boolean;
   pendingAsk: PendingAsk | null;
+  pendingQuestion: PendingQuestion | null;
   /** Rules the person added with "allow always", per run session. */
   addedAllowRules: string[];
   sandbox: SandboxSlice;
-  compare: { status: 'idle' | 'running' | 'done'; entries: CompareEntry[] };
+  workspace: WorkspaceSlice;
+  /** What the person changed of the shown run against the lesson; `null` with no run shown. */
+  runChanges: RunChanges | null;
+  compare: { status: 'idle' | 'running' | 'done'; subject: CompareSubject; entries: CompareEntry[] };
   /** A scenario waiting for the scenario panel to import it (the panel takes it, once). */
   scenarioImport: ScenarioImportRequest | null;
   /** A session log waiting for the scenario panel to open it (the panel takes it, once). */
   sessionOpen: SessionOpenRequest | null;
   /** Run the next scenario opened at once (a link's `&autorun=1`); cleared when it has. */
   autorun: boolean;
+  /** A link's `&predict=`: the first scenario opened hides its answer (`hide`) until a run ended. */
+  linkPredict: 'open' | 'hide' | null;
+  /** The lesson's answer (its text, its expectations, the comparison) is hidden until a run ended. */
+  answerHidden: boolean;
+  prediction: Prediction | null;
 }
 
 export const initialState: PlaygroundState = {
   scenario: null,
   source: 'built-in',
   strategy: 'streaming',
+  linkStrategy: null,
   overrides: {},
   run: { status: 'idle' },
   activeRun: null,
@@ -135,12 +210,18 @@ export const initialState: PlaygroundState = {
   speed: 1,
   askMe: false,
   pendingAsk: null,
+  pendingQuestion: null,
   addedAllowRules: [],
   sandbox: { choice: virtualChoice(undefined, 'checking'), current: null },
-  compare: { status: 'idle', entries: [] },
+  workspace: { files: {}, holds: 'start', opened: {}, runStart: null, moments: [] },
+  runChanges: null,
+  compare: { status: 'idle', subject: { kind: 'strategies' }, entries: [] },
   scenarioImport: null,
   sessionOpen: null,
   autorun: false,
+  linkPredict: null,
+  answerHidden: false,
+  prediction: null,
 };
 
 export const usePlayground = create<PlaygroundState>(() => initialState);

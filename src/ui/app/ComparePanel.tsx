@@ -1,57 +1,49 @@
-import type { CompareEntry } from '../store';
-import { recordToSvg } from './recordSvg';
+import { CompareChart, CompareSubjectPicker, compareFacts, factSentences, FinalFiles, formatDuration } from '../compare';
+import { setCompareSubject } from '../controller';
+import { POLICIES } from '../../scenarios/policies';
+import { usePlayground, type CompareEntry } from '../store';
 
 /**
- * One scenario under all four strategies, stacked on one time axis with makespans and ratios (the
- * seed's "7 s vs 3 s" made visible), and the final files where the strategies disagree (the
- * parallel race's lost edit).
+ * One scenario under the four strategies, or under a set of real agents' policies, stacked on one
+ * time axis: each run's lane set with its stream, its makespan (until the last result came back,
+ * the number the lessons quote), the calls a sibling cancelled, the result order and the edits lost,
+ * and the final files where the runs disagree, as diffs.
  */
 export function ComparePanel({ status, entries, onRun }: { status: 'idle' | 'running' | 'done'; entries: CompareEntry[]; onRun: () => void }) {
+  const subject = usePlayground((state) => state.compare.subject);
+  const hidden = usePlayground((state) => state.answerHidden);
   const extent = Math.max(1, ...entries.map((entry) => entry.record.endedAt));
-  const serial = entries.find((entry) => entry.strategy === 'serial')?.record.endedAt;
-  const paths = [...new Set(entries.flatMap((entry) => Object.keys(entry.record.files)))].sort();
-  const differing = paths.filter((path) => new Set(entries.map((entry) => entry.record.files[path] ?? '(missing)')).size > 1);
+  const serial = subject.kind === 'strategies' ? entries.find((entry) => entry.label === 'serial') : undefined;
+  const serialMakespan = serial ? compareFacts(serial.record).toolsMakespan : undefined;
+  const runLabel = status === 'running' ? 'Comparing…' : subject.kind === 'strategies' ? 'Compare the four strategies' : `Compare ${subject.policies.length} ${subject.policies.length === 1 ? 'policy' : 'policies'}`;
   return (
-    <section className="compare" aria-label="Compare strategies" data-testid="compare">
+    <section className="compare" aria-label="Compare strategies" data-testid="compare" data-subject={subject.kind}>
       <div className="compare-head">
-        <button type="button" className="primary" onClick={onRun} disabled={status === 'running'}>
-          {status === 'running' ? 'Comparing…' : 'Compare the four strategies'}
+        <CompareSubjectPicker subject={subject} disabled={status === 'running'} onChange={setCompareSubject} />
+        <button type="button" className="primary" onClick={onRun} disabled={status === 'running' || hidden || (subject.kind === 'policies' && subject.policies.length === 0)}>
+          {runLabel}
         </button>
-        <span className="muted">Each strategy replays the same scenario on a fresh sandbox, without pacing.</span>
+        <span className="muted">{hidden ? 'The comparison shows the answer: it opens once you have run the lesson.' : 'Each run replays the same scenario on a fresh sandbox, without pacing.'}</span>
       </div>
-      {entries.map((entry) => (
-        <figure key={entry.strategy} className="compare-entry" data-strategy={entry.strategy} data-makespan={entry.record.endedAt}>
-          <figcaption>
-            <strong>{entry.strategy}</strong> · makespan {Math.round(entry.record.endedAt)} ms
-            {serial ? ` · ${(entry.record.endedAt / serial).toFixed(2)}× serial` : ''}
-            {entry.record.expectations && !entry.record.expectations.passed ? ' · differs from the expectations' : ''}
-          </figcaption>
-          {/* recordToSvg escapes every text it writes. */}
-          <div className="compare-svg" dangerouslySetInnerHTML={{ __html: recordToSvg(entry.record, { extentMs: extent, width: 900 }) }} />
-        </figure>
-      ))}
-      {status === 'done' && (
-        <div className="compare-files">
-          <h4>Final files</h4>
-          {differing.length === 0 ? (
-            <p>Every strategy left the same files.</p>
-          ) : (
-            differing.map((path) => (
-              <div key={path} className="compare-file" data-testid="compare-file" data-path={path}>
-                <p className="mono">{path} differs between strategies:</p>
-                <div className="compare-file-grid">
-                  {entries.map((entry) => (
-                    <div key={entry.strategy} data-strategy={entry.strategy}>
-                      <p className="muted">{entry.strategy}</p>
-                      <pre>{entry.record.files[path] ?? '(missing)'}</pre>
-                    </div>
-                  ))}
-                </div>
-              </div>
-            ))
-          )}
-        </div>
-      )}
+      {entries.map((entry) => {
+        const facts = compareFacts(entry.record);
+        const ratio = serialMakespan ? ` · ${(facts.toolsMakespan / serialMakespan).toFixed(2)}× serial` : '';
+        const policy = entry.policy ? POLICIES[entry.policy] : undefined;
+        return (
+          <figure key={entry.label} className="compare-entry" data-testid="compare-run" data-strategy={entry.label} data-policy={entry.policy} data-makespan={facts.toolsMakespan} data-run-makespan={facts.makespan} data-cancelled={facts.cancelled} data-lost-edits={facts.lostEdits.length}>
+            <figcaption>
+              <strong>{entry.label}</strong>
+              {policy ? ` (${entry.strategy})` : ''} · makespan {formatDuration(facts.toolsMakespan)}
+              {ratio}
+              {entry.record.expectations && !entry.record.expectations.passed ? ' · differs from the lesson’s expectations' : ''}
+              <span className="compare-facts"> · {factSentences(facts).join(' · ')} · the run ends at {formatDuration(facts.makespan)}</span>
+              {policy && <span className="compare-policy">{policy.summary}</span>}
+            </figcaption>
+            <CompareChart record={entry.record} extentMs={extent} title={`${entry.label}: the stream and each call on a shared time axis`} />
+          </figure>
+        );
+      })}
+      {status === 'done' && <FinalFiles entries={entries} />}
     </section>
   );
 }

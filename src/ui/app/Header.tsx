@@ -68,7 +68,7 @@ function RunStatus() {
   const status = usePlayground((state) => state.run.status);
   const passed = usePlayground((state) => state.record.expectations?.passed);
   const text =
-    status === 'done' ? (passed === false ? 'done · expectations not met' : passed ? 'done · expectations met' : 'done') : status;
+    status === 'done' ? (passed === false ? 'done · differs from the lesson' : passed ? 'done · expectations met' : 'done') : status;
   return (
     <span className="run-status" data-testid="run-status" data-status={status} role="status" aria-live="polite">
       {text}

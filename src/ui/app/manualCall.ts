@@ -63,7 +63,7 @@ export function manualRun(scenario: Scenario, call: ManualCall, wiring: RunWirin
       if (!sandbox) {
         sandbox = await freshSandbox();
         await mountWorkspace(sandbox, scenario.workspace.files);
-        await adoptSandbox(sandbox);
+        await adoptSandbox(sandbox, 'start');
       }
       origin = clock.now();
       const record = await runScenario({

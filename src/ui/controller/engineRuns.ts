@@ -4,10 +4,10 @@ import type { Scenario } from '../../scenarios/schema';
 import { createRealClock } from '../../time/clock';
 import { createVirtualClock, type VirtualClock } from '../../time/virtualClock';
 import { createPlayback, type Playback } from '../../time/playback';
-import type { CanUseTool } from '../../tools/types';
+import type { AskUser, CanUseTool } from '../../tools/types';
 import { pageMcpHost } from '../app/mcpConnections';
 import type { LiveOptions } from '../live/liveSettings';
-import { pageCanUseTool } from './permissionAsks';
+import { pageAskUser, pageCanUseTool } from './permissionAsks';
 import { adoptSandbox, freshSandbox } from './sandbox';
 
 /** What the page gives every run it starts: where the events go, and the Stop signal. */
@@ -36,29 +36,30 @@ export interface EngineRun {
 }
 
 /**
- * Replays one scenario under one strategy on a fresh sandbox, on `clock`. With `keepSandbox` the
+ * Replays one scenario under one strategy (`undefined`: its policy's own) on a fresh sandbox, on `clock`. With `keepSandbox` the
  * sandbox becomes the page's (the terminal and the workspace follow it); without, it is disposed of
- * when the run ends. No `canUseTool`: the scenario's scripted answers.
+ * when the run ends. No `canUseTool` or `askUser`: the scenario's scripted answers.
  */
 export async function replayScenario(
   scenario: Scenario,
-  strategy: Strategy,
+  strategy: Strategy | undefined,
   clock: VirtualClock,
-  options: { signal: AbortSignal; onEvent?: (event: RunEvent) => void; canUseTool?: CanUseTool; keepSandbox?: boolean },
+  options: { signal: AbortSignal; onEvent?: (event: RunEvent) => void; canUseTool?: CanUseTool; askUser?: AskUser; keepSandbox?: boolean },
 ): Promise<RunRecord> {
   const { runScenario } = await import('../../run/runScenario');
   const sandbox = await freshSandbox();
-  if (options.keepSandbox) await adoptSandbox(sandbox);
+  if (options.keepSandbox) await adoptSandbox(sandbox, 'run');
   try {
     return await clock.runUntil(
       runScenario({
         scenario,
         sandbox,
-        strategy,
+        ...(strategy ? { strategy } : {}),
         clock,
         signal: options.signal,
         ...(options.onEvent ? { onEvent: options.onEvent } : {}),
         ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
+        ...(options.askUser ? { askUser: options.askUser } : {}),
         mcpHost: pageMcpHost(),
       }),
     );
@@ -79,6 +80,7 @@ export function replayRun(scenario: Scenario, settings: { strategy: Strategy; sp
         onEvent: wiring.onEvent,
         signal: wiring.signal,
         canUseTool: pageCanUseTool(scenario),
+        askUser: pageAskUser(scenario),
         keepSandbox: true,
       }),
     }),
@@ -100,7 +102,7 @@ export function liveRun(scenario: Scenario, options: LiveOptions, wiring: RunWir
     async start() {
       const { runLive } = await import('../../live/runLive');
       const sandbox = await freshSandbox();
-      await adoptSandbox(sandbox);
+      await adoptSandbox(sandbox, 'run');
       origin = clock.now();
       const { record, recording } = await runLive({
         config: {
@@ -118,6 +120,7 @@ export function liveRun(scenario: Scenario, options: LiveOptions, wiring: RunWir
         onEvent: wiring.onEvent,
         signal: wiring.signal,
         canUseTool: pageCanUseTool(scenario, { alwaysAsk: true }),
+        askUser: pageAskUser(scenario, { alwaysAsk: true }),
         title: `Live: ${scenario.title}`,
         mcpHost: pageMcpHost(),
       });

@@ -1,6 +1,6 @@
-import { scriptedAnswers } from '../../run/scriptedAnswers';
+import { scriptedAnswers, scriptedQuestionAnswers } from '../../run/scriptedAnswers';
 import type { Scenario } from '../../scenarios/schema';
-import type { CanUseTool, PermissionRequest } from '../../tools/types';
+import type { AskUser, CanUseTool, PermissionRequest } from '../../tools/types';
 import { usePlayground } from '../store';
 
 /**
@@ -27,6 +27,29 @@ export function pageCanUseTool(scenario: Scenario, options: { alwaysAsk?: boolea
             }
             usePlayground.setState({ pendingAsk: null });
             resolve(answer);
+          },
+        },
+      });
+    });
+  };
+}
+
+/**
+ * Answers AskUserQuestion the same way: the scenario's scripted answers, or the question dialog
+ * when "ask me" is on (always in a live run). Stop, or dismissing the dialog, answers nothing.
+ */
+export function pageAskUser(scenario: Scenario, options: { alwaysAsk?: boolean } = {}): AskUser {
+  const scripted = scriptedQuestionAnswers(scenario.settings);
+  return (request) => {
+    if (!options.alwaysAsk && !usePlayground.getState().askMe) return scripted(request);
+    return new Promise((resolve) => {
+      usePlayground.setState({
+        pendingQuestion: {
+          toolUseId: request.toolUseId,
+          questions: request.questions,
+          answer(answers) {
+            usePlayground.setState({ pendingQuestion: null });
+            resolve(answers);
           },
         },
       });

@@ -6,7 +6,8 @@ import { validateScenario } from '../../scenarios/validate';
 import { initialState, usePlayground, visibleRecord } from '../store';
 import { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
 import { openScenario, resetRun, startLive, startRun, stopRun } from './runs';
-import { editWorkspaceFile, setSandboxChoice } from './sandbox';
+import { setSandboxChoice } from './sandbox';
+import { editWorkspaceFile } from './workspace';
 import { virtualChoice } from './sandboxChoice';
 
 function builtIn(id: string) {

@@ -1,22 +1,41 @@
 import type { Strategy } from '../../run/events';
 import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
+import { POLICIES } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { validateScenario } from '../../scenarios/validate';
 import { manualRun, type ManualCall } from '../app/manualCall';
 import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
 import type { ScenarioEntry } from '../scenarios';
-import { appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunState } from '../store';
+import { appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
+import { lessonComparison } from './compare';
 import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
 import { prepareWorkspace } from './sandbox';
+import { endRunMoments, noteRunProgress } from './workspace';
 
 /** What to run: the open scenario replayed (Step starts one paused), a live model's run from it, or one tool called by hand. */
 export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; options: LiveOptions } | ({ kind: 'manual' } & ManualCall);
 
 /** The run-related state of a page with no run yet: an empty log, its record, no ask. */
-function emptyLog(): Pick<PlaygroundState, 'events' | 'completedCalls' | 'record' | 'cursor' | 'pendingAsk'> {
-  return { events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null };
+function emptyLog(): Pick<PlaygroundState, 'events' | 'completedCalls' | 'record' | 'cursor' | 'pendingAsk' | 'pendingQuestion' | 'runChanges'> {
+  return { events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null, pendingQuestion: null, runChanges: null };
+}
+
+/** The paths whose text differs between two file maps (added and deleted ones too). */
+export function changedPaths(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((path) => before[path] !== after[path]).sort();
+}
+
+/** What the person changed of a run about to start, against the scenario as opened. */
+function changesOf(state: PlaygroundState, scenario: Scenario, kind: RunRequest['kind']): RunChanges {
+  return {
+    strategy: state.strategy,
+    overrides: state.overrides,
+    editedPaths: changedPaths(state.workspace.opened, scenario.workspace.files),
+    askedPerson: kind === 'live' || state.askMe,
+    stoppedAt: null,
+  };
 }
 
 /** Why a run cannot start now (no scenario open, a run going); `null` when it can. */
@@ -56,7 +75,9 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
   /** Whether this run is still the page's (a reset or an open drops it). */
   const current = () => usePlayground.getState().activeRun?.abort === abort;
   const batcher = frameBatcher((events) => {
-    if (current()) appendEvents(events);
+    if (!current()) return;
+    appendEvents(events);
+    if (events.some((event) => event.type === 'call_completed')) noteRunProgress();
   });
   const wiring: RunWiring = { onEvent: (event) => batcher.push(event), signal: abort.signal };
   const engine: EngineRun =
@@ -67,17 +88,28 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
         : manualRun(scenario, request, wiring);
   const active: ActiveRun = { abort, playback: engine.playback, now: engine.now };
   const running: RunState = request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false } : { status: 'running', kind: request.kind };
-  usePlayground.setState({ run: running, activeRun: active, ...emptyLog(), liveRecording: null });
+  const start = scenario.workspace.files;
+  usePlayground.setState((now) => ({
+    run: running,
+    activeRun: active,
+    ...emptyLog(),
+    runChanges: changesOf(now, scenario, request.kind),
+    liveRecording: null,
+    workspace: { ...now.workspace, files: start, runStart: start, moments: [] },
+  }));
   try {
     const end = await engine.start();
     batcher.flush();
     if (current()) {
       const message = end.record.error ?? end.failure;
+      if (usePlayground.getState().workspace.holds === 'run') endRunMoments(end.record.files, usePlayground.getState().events.length);
       usePlayground.setState({
         run: message !== undefined ? { status: 'error', kind: request.kind, message } : { status: 'done', kind: request.kind },
         activeRun: null,
         record: withVerdict(end.record),
         pendingAsk: null,
+        pendingQuestion: null,
+        answerHidden: false,
         ...(end.recording ? { liveRecording: end.recording } : {}),
       });
     }
@@ -86,7 +118,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
     batcher.flush();
     if (current()) {
       const message = error instanceof Error ? error.message : String(error);
-      usePlayground.setState({ run: { status: 'error', kind: request.kind, message }, activeRun: null, pendingAsk: null });
+      usePlayground.setState({ run: { status: 'error', kind: request.kind, message }, activeRun: null, pendingAsk: null, pendingQuestion: null });
     }
     throw error;
   }
@@ -116,30 +148,48 @@ export async function startLive(input: unknown): Promise<RunRecord> {
 
 /** Stop: the user's interrupt; every call without a result gets one, and the run ends. */
 export function stopRun(): void {
-  const { activeRun, pendingAsk } = usePlayground.getState();
+  const { activeRun, pendingAsk, pendingQuestion } = usePlayground.getState();
   if (!activeRun) return;
+  const at = activeRun.now();
+  usePlayground.setState((state) => (state.runChanges && state.runChanges.stoppedAt === null ? { runChanges: { ...state.runChanges, stoppedAt: at } } : {}));
   activeRun.playback?.resume();
   activeRun.abort.abort();
   pendingAsk?.answer('deny', false);
+  pendingQuestion?.answer(null);
 }
 
-/** Back to the scenario as opened: no run, no log. */
+/** Back to the scenario as opened: no run, no log, and the workspace holding what the next run starts from. */
 export function resetRun(): void {
   stopRun();
-  usePlayground.setState({ run: { status: 'idle' }, activeRun: null, ...emptyLog() });
+  usePlayground.setState((state) => ({ run: { status: 'idle' }, activeRun: null, ...emptyLog(), workspace: { ...state.workspace, runStart: null, moments: [] } }));
+  void prepareWorkspace();
 }
 
 /** Opens a validated scenario (the run, if any, is stopped and the log cleared). */
 export function openScenario(scenario: Scenario, source: PlaygroundState['source']): void {
   stopRun();
-  usePlayground.setState({
-    scenario,
-    source,
-    run: { status: 'idle' },
-    activeRun: null,
-    ...emptyLog(),
-    addedAllowRules: [],
-    compare: { status: 'idle', entries: [] },
+  const files = scenario.workspace.files;
+  usePlayground.setState((state) => {
+    const { policy: _policy, ...overrides } = state.overrides;
+    return {
+      scenario,
+      source,
+      // The header's strategy is the scenario's policy's own, unless a link named one for it.
+      strategy: state.linkStrategy ?? POLICIES[scenario.settings.policy].strategy,
+      linkStrategy: null,
+      // A classroom link hides its lesson's answer until a run of it ended.
+      answerHidden: state.linkPredict === 'hide',
+      linkPredict: null,
+      prediction: state.prediction?.scenarioId === scenario.id ? state.prediction : null,
+      // A policy chosen for one scenario is not carried to the next: each lesson's is its point.
+      overrides,
+      run: { status: 'idle' },
+      activeRun: null,
+      ...emptyLog(),
+      addedAllowRules: [],
+      workspace: { files, holds: 'start', opened: files, runStart: null, moments: [] },
+      compare: { status: 'idle', subject: lessonComparison(scenario), entries: [] },
+    };
   });
 }
 

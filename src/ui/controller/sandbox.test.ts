@@ -3,7 +3,8 @@ import { BUILT_IN_SCENARIOS } from '../../scenarios/library';
 import { validateScenario } from '../../scenarios/validate';
 import { initialState, usePlayground } from '../store';
 import { openScenario, startRun, stopRun } from './runs';
-import { editWorkspaceFile, prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sandbox';
+import { prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sandbox';
+import { editWorkspaceFile, keepWorkspaceForNextRun, syncWorkspace } from './workspace';
 import { virtualChoice } from './sandboxChoice';
 
 function builtIn(id: string) {
@@ -58,4 +59,39 @@ describe('the page sandbox', () => {
     expect(after).not.toBe(idle);
     expect(await snapshotCurrentFiles()).toEqual(record.files);
   });
+
+  it('reads the terminal’s changes back: before a run they are what the next run starts from', async () => {
+    openScenario(builtIn('seed-partition'), 'built-in');
+    await prepareWorkspace();
+    const idle = usePlayground.getState().sandbox.current!;
+    await idle.exec('echo hi > x.txt && rm src/b.ts');
+    await syncWorkspace();
+    const { workspace, scenario } = usePlayground.getState();
+    expect(workspace.files['x.txt']).toBe('hi\n');
+    expect(workspace.files['src/b.ts']).toBeUndefined();
+    expect(scenario?.workspace.files['x.txt']).toBe('hi\n');
+    expect(scenario?.workspace.files['src/b.ts']).toBeUndefined();
+    usePlayground.setState({ speed: 50 });
+    const record = await startRun({ kind: 'replay' });
+    expect(record.files['x.txt']).toBe('hi\n');
+    expect(record.files['src/b.ts']).toBeUndefined();
+  });
+
+  it('after a run the sandbox holds its result: changes stay out of the next run unless kept', async () => {
+    openScenario(builtIn('seed-partition'), 'built-in');
+    await prepareWorkspace();
+    usePlayground.setState({ speed: 50 });
+    await startRun({ kind: 'replay' });
+    expect(usePlayground.getState().workspace.holds).toBe('run');
+    const moments = usePlayground.getState().workspace.moments;
+    expect(moments.at(-1)?.at).toBe(usePlayground.getState().events.length);
+    await usePlayground.getState().sandbox.current!.exec('echo after > after.txt');
+    await syncWorkspace();
+    expect(usePlayground.getState().workspace.files['after.txt']).toBe('after\n');
+    expect(usePlayground.getState().scenario?.workspace.files['after.txt']).toBeUndefined();
+    keepWorkspaceForNextRun();
+    expect(usePlayground.getState().scenario?.workspace.files['after.txt']).toBe('after\n');
+    expect(usePlayground.getState().workspace.holds).toBe('start');
+  });
 });
+

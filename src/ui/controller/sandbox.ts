@@ -1,5 +1,5 @@
 import type { Sandbox } from '../../sandbox/types';
-import { usePlayground } from '../store';
+import { usePlayground, type WorkspaceSlice } from '../store';
 import type { SandboxChoice } from './sandboxChoice';
 
 /** The page's sandbox choice, once known (WebContainer boots in the background). */
@@ -14,11 +14,12 @@ export function freshSandbox(): Promise<Sandbox> {
 
 /**
  * Makes `sandbox` the page's current one (the terminal's shell and the workspace follow it) and
- * disposes of the one it replaces.
+ * disposes of the one it replaces. `holds` says whether it holds what the next run starts from
+ * (an idle sandbox) or a run's result.
  */
-export async function adoptSandbox(sandbox: Sandbox): Promise<void> {
+export async function adoptSandbox(sandbox: Sandbox, holds: WorkspaceSlice['holds']): Promise<void> {
   const previous = usePlayground.getState().sandbox.current;
-  usePlayground.setState((state) => ({ sandbox: { ...state.sandbox, current: sandbox } }));
+  usePlayground.setState((state) => ({ sandbox: { ...state.sandbox, current: sandbox }, workspace: { ...state.workspace, holds } }));
   if (previous !== sandbox) await previous?.dispose().catch(() => undefined);
 }
 
@@ -30,41 +31,27 @@ export async function adoptSandbox(sandbox: Sandbox): Promise<void> {
 export async function prepareWorkspace(): Promise<void> {
   const { scenario, activeRun } = usePlayground.getState();
   if (!scenario || activeRun) return;
+  const files = scenario.workspace.files;
   const sandbox = await freshSandbox();
   const { mountWorkspace } = await import('../../run/runScenario');
-  await mountWorkspace(sandbox, scenario.workspace.files);
+  await mountWorkspace(sandbox, files);
   if (usePlayground.getState().activeRun) {
     await sandbox.dispose().catch(() => undefined);
     return;
   }
-  await adoptSandbox(sandbox);
-}
-
-/** A person's edit of a workspace file before a run: kept in the scenario and written to the idle sandbox. */
-export function editWorkspaceFile(path: string, content: string | null): void {
-  usePlayground.setState((state) => {
-    if (!state.scenario) return {};
-    const files = { ...state.scenario.workspace.files };
-    if (content === null) delete files[path];
-    else files[path] = content;
-    return { scenario: { ...state.scenario, workspace: { ...state.scenario.workspace, files } } };
-  });
-  const { sandbox, activeRun } = usePlayground.getState();
-  const idle = sandbox.current;
-  if (!idle || activeRun) return;
-  void (async () => {
-    const resolved = await idle.resolve(path);
-    if (!resolved.ok) return;
-    if (content === null) return idle.fs.rm(resolved.path);
-    await idle.fs.mkdir(resolved.path.slice(0, resolved.path.lastIndexOf('/')));
-    await idle.fs.writeFile(resolved.path, content);
-  })().catch(() => undefined);
+  await adoptSandbox(sandbox, 'start');
+  usePlayground.setState((state) => ({ workspace: { ...state.workspace, files } }));
 }
 
 /** The current sandbox's text files (the workspace pane follows them); `null` without one. */
 export async function snapshotCurrentFiles(): Promise<Record<string, string> | null> {
   const current = usePlayground.getState().sandbox.current;
   if (!current) return null;
+  return snapshotOf(current);
+}
+
+/** A sandbox's text files, or `null` when they cannot be read (it was disposed of meanwhile). */
+export async function snapshotOf(sandbox: Sandbox): Promise<Record<string, string> | null> {
   const { snapshotFiles } = await import('../../run/runScenario');
-  return snapshotFiles(current).catch(() => null);
+  return snapshotFiles(sandbox).catch(() => null);
 }

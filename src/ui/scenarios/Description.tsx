@@ -1,10 +1,6 @@
-import { splitInlineCode } from './inlineCode';
+import { Markdown } from '../text';
 
-/** A scenario's Markdown-ish description: `code spans` as <code>, the rest as plain text. */
+/** A scenario's description: its Markdown drawn as elements (code, strong, emphasis, links, lists). */
 export function Description({ text, id, className }: { text: string; id?: string; className?: string }) {
-  return (
-    <p id={id} className={className}>
-      {splitInlineCode(text).map((part, index) => (part.code ? <code key={index}>{part.text}</code> : <span key={index}>{part.text}</span>))}
-    </p>
-  );
+  return <Markdown text={text} {...(id !== undefined ? { id } : {})} {...(className !== undefined ? { className } : {})} />;
 }

@@ -104,4 +104,13 @@ describe('shareUrl and builtInUrl', () => {
     expect(link).toBe('https://play.example/?scenario=seed-partition&autorun=1&strategy=streaming');
     expect(parseUrl(at(link))).toMatchObject({ scenarioId: 'seed-partition', autorun: true, strategy: 'streaming' });
   });
+
+  it('reads predict=1 and predict=hide, and writes them into links', () => {
+    expect(parseUrl(at('/?scenario=seed-partition&predict=1')).predict).toBe('open');
+    expect(parseUrl(at('/?scenario=seed-partition&predict=hide')).predict).toBe('hide');
+    expect(parseUrl(at('/?scenario=seed-partition&predict=maybe')).problems[0]).toContain('predict=maybe');
+    const link = builtInUrl('https://play.example/', 'seed-partition', { predict: 'hide' });
+    expect(link).toBe('https://play.example/?scenario=seed-partition&predict=hide');
+  });
 });
+

@@ -9,7 +9,7 @@ export type SharedScenario = { ok: true; json: string } | { ok: false; error: st
 /**
  * What the page URL asks for. `/?scenario=ID` opens a built-in scenario, `/#s=DATA` a shared one
  * (DATA is the JSON through lz-string's `compressToEncodedURIComponent`); `autorun=1`,
- * `strategy=NAME` and `t=MS` may sit in the query or, with a shared scenario, in the hash.
+ * `strategy=NAME`, `t=MS` and `predict=1|hide` may sit in the query or, with a shared scenario, in the hash.
  */
 export interface UrlState {
   scenarioId?: string;
@@ -18,6 +18,8 @@ export interface UrlState {
   strategy?: Strategy;
   /** A time position in ms, for scrubbing to a moment of the run. */
   t?: number;
+  /** `predict=1` opens the prediction tab; `predict=hide` also hides the lesson's answer until a run ended (a classroom link). */
+  predict?: 'open' | 'hide';
   /** What the URL asked for that cannot be honoured, in words for the page to show. */
   problems: string[];
 }
@@ -33,6 +35,7 @@ export interface LinkOptions {
   autorun?: boolean;
   strategy?: Strategy;
   t?: number;
+  predict?: 'open' | 'hide';
 }
 
 const CUT_SHORT = 'The link may have been cut short when it was copied; ask for the whole link again.';
@@ -78,6 +81,13 @@ export function parseUrl(location: UrlLocation, knownIds: readonly string[] = BU
     if (Number.isFinite(ms)) state.t = ms;
     else state.problems.push(`"t=${t}" in the link is not a time; write it as milliseconds from the run's start, e.g. "t=1500".`);
   }
+
+  const predict = params.get('predict');
+  if (predict !== undefined) {
+    if (['1', 'true', ''].includes(predict)) state.predict = 'open';
+    else if (predict === 'hide') state.predict = 'hide';
+    else state.problems.push(`"predict=${predict}" in the link is not understood; write "predict=1" to predict before the run, or "predict=hide" to hide the answer until it.`);
+  }
   return state;
 }
 
@@ -115,6 +125,7 @@ function optionParams(options: LinkOptions): [string, string][] {
   if (options.autorun) params.push(['autorun', '1']);
   if (options.strategy) params.push(['strategy', options.strategy]);
   if (options.t !== undefined) params.push(['t', String(Math.max(0, Math.round(options.t)))]);
+  if (options.predict) params.push(['predict', options.predict === 'hide' ? 'hide' : '1']);
   return params;
 }
 

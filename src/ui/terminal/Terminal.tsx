@@ -21,16 +21,22 @@ export interface TerminalProps {
   testId?: string;
 }
 
+/** Erases the line the cursor is on and goes to its start. */
+const ERASE_LINE = '\r\x1b[2K';
+
 /**
  * An xterm.js terminal showing the run's output and, when given, an interactive shell. It fits
- * its box (ResizeObserver) and tells the shell its size. Where the output of the two meet, the
- * run's output starts on a fresh line.
+ * its box (ResizeObserver) and tells the shell its size. The shell's unfinished line (its prompt,
+ * what is being typed) stays the last line: the run's output goes above it, and a new shell's
+ * prompt replaces the old one's, so the screen shows one prompt per line.
  */
 export function Terminal({ feed, shell, lineEditing, testId = 'terminal' }: TerminalProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const termRef = useRef<XTerm | null>(null);
   const atLineStart = useRef(true);
   const lastSource = useRef<'feed' | 'shell'>('feed');
+  /** What the shell printed since its last line end (its prompt and the echo of what is typed). */
+  const shellLine = useRef('');
 
   useEffect(() => {
     const host = hostRef.current;
@@ -72,10 +78,16 @@ export function Terminal({ feed, shell, lineEditing, testId = 'terminal' }: Term
     const term = termRef.current;
     if (!term) return;
     return feed.subscribe((chunk) => {
-      if (lastSource.current === 'shell' && !atLineStart.current) term.write('\r\n');
+      // The shell's line steps aside for the run's output, and comes back under it.
+      if (lastSource.current === 'shell' && !atLineStart.current) term.write(ERASE_LINE);
       lastSource.current = 'feed';
       atLineStart.current = chunk.endsWith('\n') || chunk.endsWith('\x1b[H');
       term.write(chunk);
+      if (atLineStart.current && shellLine.current !== '') {
+        term.write(shellLine.current);
+        lastSource.current = 'shell';
+        atLineStart.current = false;
+      }
     });
   }, [feed]);
 
@@ -89,11 +101,19 @@ export function Terminal({ feed, shell, lineEditing, testId = 'terminal' }: Term
     const editsLines = shell ? (lineEditing ?? shell.resize === undefined) : false;
     term.attachCustomKeyEventHandler((event) => !(event.key === 'Tab' && (event.shiftKey || !shell || editsLines)));
     if (!shell) return;
+    // A new shell (the page moved to another sandbox): its prompt replaces the old shell's line.
+    if (lastSource.current === 'shell' && !atLineStart.current) {
+      term.write(ERASE_LINE);
+      atLineStart.current = true;
+    }
+    shellLine.current = '';
 
     const show = (data: string) => {
       if (lastSource.current === 'feed' && !atLineStart.current) term.write('\r\n');
       lastSource.current = 'shell';
-      atLineStart.current = data.endsWith('\n');
+      const end = data.lastIndexOf('\n');
+      shellLine.current = end === -1 ? shellLine.current + data : data.slice(end + 1);
+      atLineStart.current = shellLine.current === '';
       term.write(data);
     };
     const offOutput = shell.onData(show);

@@ -127,4 +127,19 @@ describe('bashDisplayOf', () => {
     expect(bashDisplayOf({ error: 'boom' })).toBeUndefined();
     expect(bashDisplayOf({ stdout: 1, stderr: '', exitCode: 0, timedOut: false })).toBeUndefined();
   });
+
+  it('says a background call runs in the background (not in red), and prints its shell’s start and end dimly', () => {
+    const text = run([
+      queued('bg', 'Bash', { command: 'sleep 1', run_in_background: true }),
+      running('bg'),
+      { type: 'background_started', at: 1, id: 'bash_1', startedBy: 'bg', command: 'sleep 1' },
+      completed('bg', 'Command running in background with ID: bash_1', 'success', { background: true, shellId: 'bash_1', command: 'sleep 1' }),
+      { type: 'background_ended', at: 9, id: 'bash_1', how: 'exit', exitCode: 0 },
+    ]);
+    expect(text).not.toContain(ANSI.red);
+    expect(text).toContain(`${ANSI.dim}── runs in the background as bash_1${ANSI.reset}`);
+    expect(text).toContain(`${ANSI.dim}◦ bash_1 started in the background (by bg): sleep 1${ANSI.reset}`);
+    expect(text).toContain(`${ANSI.dim}◦ bash_1 exited with code 0${ANSI.reset}`);
+  });
 });
+

@@ -20,6 +20,15 @@ export function bashDisplayOf(display: unknown): BashDisplay | undefined {
   return { stdout, stderr, exitCode, timedOut, interrupted: interrupted === true, ...(typeof exitMeaning === 'string' ? { exitMeaning } : {}) };
 }
 
+/** A Bash call run with `run_in_background`: its display value says which background shell runs it. */
+export function backgroundDisplayOf(display: unknown): { shellId: string; command: string } | undefined {
+  if (typeof display !== 'object' || display === null) return undefined;
+  const { background, shellId, command } = display as Record<string, unknown>;
+  return background === true && typeof shellId === 'string' ? { shellId, command: typeof command === 'string' ? command : '' } : undefined;
+}
+
+const HOW_ENDED: Record<'exit' | 'kill' | 'run-end', string> = { exit: 'exited', kill: 'was stopped', 'run-end': 'was stopped as the run ended' };
+
 interface BashCall {
   command: string;
   headed: boolean;
@@ -30,7 +39,8 @@ interface BashCall {
  * Returns a sink that turns run events into terminal output for Bash calls: a header when a call
  * starts running, its streamed output as it comes (stderr in red), the output from the call's
  * display value when the sandbox did not stream (the virtual one), then a dim line with the
- * outcome and exit code. A call that never ran shows why (its result text) in red.
+ * outcome and exit code. A call that never ran shows why (its result text) in red. A call run in
+ * the background says so in a dim line, and its shell's start and end are dim lines too.
  */
 export function createBashFeedWriter(feed: TerminalFeed): (event: RunEvent) => void {
   const calls = new Map<string, BashCall>();
@@ -65,6 +75,11 @@ export function createBashFeedWriter(feed: TerminalFeed): (event: RunEvent) => v
         if (!call) return;
         calls.delete(event.id);
         header(event.id, call);
+        const background = backgroundDisplayOf(event.display);
+        if (background) {
+          feed.write(`${ANSI.dim}── runs in the background as ${background.shellId}${ANSI.reset}\n`, event.id);
+          return;
+        }
         const bash = bashDisplayOf(event.display);
         if (!call.streamed) {
           if (bash) {
@@ -76,6 +91,14 @@ export function createBashFeedWriter(feed: TerminalFeed): (event: RunEvent) => v
           }
         }
         feed.write(`${ANSI.dim}── ${outcomeLine(event.outcome, bash)}${ANSI.reset}\n`, event.id);
+        return;
+      }
+      case 'background_started':
+        feed.write(`${ANSI.dim}◦ ${event.id} started in the background (by ${event.startedBy}): ${event.command.replace(/\s*\n\s*/g, ' ⏎ ')}${ANSI.reset}\n`);
+        return;
+      case 'background_ended': {
+        const how = event.how === 'exit' && event.exitCode !== null ? `exited with code ${event.exitCode}` : HOW_ENDED[event.how];
+        feed.write(`${ANSI.dim}◦ ${event.id} ${how}${event.by ? ` (by ${event.by})` : ''}${ANSI.reset}\n`);
         return;
       }
       default:

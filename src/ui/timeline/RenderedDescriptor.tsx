@@ -17,13 +17,14 @@ export function DescriptorBody({ descriptor }: { descriptor: RenderDescriptor })
   switch (descriptor.format ?? 'text') {
     case 'code':
       return (
-        <pre className="rd-body rd-code">
+        // A long output scrolls: focusable, so the keyboard can scroll it too.
+        <pre className="rd-body rd-code" tabIndex={0}>
           <code>{text}</code>
         </pre>
       );
     case 'diff':
       return (
-        <pre className="rd-body rd-code rd-diff">
+        <pre className="rd-body rd-code rd-diff" tabIndex={0}>
           <code>
             {text.split('\n').map((line, i) => (
               <span key={i} className={diffClass(line)}>
@@ -36,7 +37,11 @@ export function DescriptorBody({ descriptor }: { descriptor: RenderDescriptor })
       );
     case 'markdown':
     case 'text':
-      return <p className="rd-body rd-text">{text}</p>;
+      return (
+        <p className="rd-body rd-text" tabIndex={0}>
+          {text}
+        </p>
+      );
   }
 }
 

@@ -37,9 +37,12 @@ describe('result entries', () => {
     expect(callView({ ...call, input: '{"file_pa' }, findTool('Read')).heading).toMatchObject({ title: 'Read', summary: '{"file_pa' });
     expect(callView({ ...call, name: 'Nope' }, undefined).body).toMatchObject({ body: 'export const a = 1;', format: 'code' });
     const denied = callView({ ...call, name: 'Bash', input: { command: 'rm -rf /' }, outcome: 'denied', result: { type: 'tool_result', tool_use_id: 'x', content: 'no', is_error: true } }, findTool('Bash'));
-    expect(denied.body.tone).toBe('warning');
-    const failed = callView({ ...call, outcome: 'cancelled', result: { type: 'tool_result', tool_use_id: 'x', content: 'Cancelled: sibling', is_error: true } }, findTool('Read'));
-    expect(failed.body).toMatchObject({ tone: 'error', body: 'Cancelled: sibling' });
+    expect(denied.body).toMatchObject({ tone: 'warning', title: 'Not allowed: the permission check said no' });
+    const cancelled = callView({ ...call, outcome: 'cancelled', result: { type: 'tool_result', tool_use_id: 'x', content: 'Cancelled: sibling', is_error: true } }, findTool('Read'));
+    expect(cancelled.body).toMatchObject({ tone: 'warning', title: 'Cancelled: a sibling call failed', body: 'Cancelled: sibling' });
+    const stopped = callView({ ...call, outcome: 'interrupted', result: { type: 'tool_result', tool_use_id: 'x', content: 'Interrupted by user', is_error: true } }, findTool('Read'));
+    expect(stopped.body.title).toMatch(/^Stopped/);
+    expect(stopped.body.title).not.toContain('failed');
   });
 });
 

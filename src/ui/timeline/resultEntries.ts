@@ -71,6 +71,14 @@ export interface CallView {
   readonly body: RenderDescriptor;
 }
 
+/** The heading of a result the call did not produce by running to its end. */
+const HAPPENED: Record<'denied' | 'invalid' | 'cancelled' | 'interrupted', string> = {
+  denied: 'Not allowed: the permission check said no',
+  invalid: 'Refused: the input does not fit the tool’s schema',
+  cancelled: 'Cancelled: a sibling call failed',
+  interrupted: 'Stopped: the turn was interrupted before it finished',
+};
+
 const UNFINISHED: Record<string, string> = { queued: 'queued…', executing: 'executing…', completed: 'completed, awaiting its yield', yielded: 'yielded' };
 
 /** The heading (`render.use`) and body of a call's result through its tool (or plain text). */
@@ -102,14 +110,16 @@ export function callView(call: CallRecord, tool: AnyTool | undefined): CallView 
         return fallback;
       }
       case 'denied': {
-        const fallback: RenderDescriptor = { title: `${call.name} was not allowed`, summary: content, tone: 'warning' };
-        return tool ? attempt(() => tool.render.rejected(input.value, content), fallback) : fallback;
+        const fallback: RenderDescriptor = { title: HAPPENED.denied, summary: content, tone: 'warning' };
+        return { ...(tool ? attempt(() => tool.render.rejected(input.value, content), fallback) : fallback), title: HAPPENED.denied };
       }
       case 'invalid':
       case 'cancelled':
       case 'interrupted': {
-        const fallback: RenderDescriptor = { title: `${call.name} failed`, body: content, format: 'text', tone: 'error' };
-        return tool ? attempt(() => tool.render.error(input.value, content), fallback) : fallback;
+        // Headed by what happened to the call, not by "failed": it may never have run at all.
+        const title = HAPPENED[call.outcome];
+        const fallback: RenderDescriptor = { title, body: content, format: 'text', tone: call.outcome === 'invalid' ? 'error' : 'warning' };
+        return { ...(tool ? attempt(() => tool.render.error(input.value, content), fallback) : fallback), title, ...(call.outcome === 'invalid' ? {} : { tone: 'warning' as const }) };
       }
       case 'discarded':
         return { title: 'discarded', summary: 'the response fell back, so this result was dropped and never sent', tone: 'muted' };

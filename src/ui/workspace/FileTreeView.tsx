@@ -82,7 +82,7 @@ export function FileTreeView({ paths, marks, selected, onSelect }: FileTreeViewP
   if (rows.length === 0) return <p className="workspace-empty">No files.</p>;
 
   return (
-    <ul ref={listRef} className="file-tree" role="tree" aria-label="Workspace files" onKeyDown={onKeyDown}>
+    <ul ref={listRef} className="file-tree" role="tree" aria-label="Workspace files" data-testid="file-tree" onKeyDown={onKeyDown}>
       {rows.map(({ node, level }) => {
         const isFolder = node.kind === 'folder';
         const open = isFolder && !collapsed.has(node.path);

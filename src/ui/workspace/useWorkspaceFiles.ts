@@ -1,57 +1,49 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { snapshotCurrentFiles } from '../controller';
-import { usePlayground, visibleRecord } from '../store';
+import { useMemo } from 'react';
+import { usePlayground, type PlaygroundState, type WorkspaceSlice } from '../store';
 import type { FileDiff } from './Workspace';
 
-/** The workspace pane's files, and which of them differ from the scenario's (with before and after). */
+/** The workspace pane's files, and which of them differ from the files they are compared with (with before and after). */
 export interface WorkspaceFiles {
-  files: Record<string, string>;
+  files: Readonly<Record<string, string>>;
   changedPaths: Set<string>;
   diffs: Record<string, FileDiff>;
 }
 
-const NO_FILES: Record<string, string> = {};
-
-/** At most four snapshots a second: a thousand-call run must not re-read the workspace per call. */
-const SNAPSHOT_INTERVAL_MS = 250;
-
-/**
- * The files the workspace shows. Idle: the scenario's (with the person's edits); running: the
- * sandbox as of the latest finished call (before the first one, the scenario's), re-read after
- * completed calls; ended: the run's final files (as of the scrubber's position).
- */
-export function useWorkspaceFiles(): WorkspaceFiles {
-  const status = usePlayground((state) => state.run.status);
-  const scenarioFiles = usePlayground((state) => state.scenario?.workspace.files ?? NO_FILES);
-  const completed = usePlayground((state) => state.completedCalls);
-  // Read only once the run ended: while it runs, the record changes every frame.
-  const endedFiles = usePlayground((state) => (state.run.status === 'done' || state.run.status === 'error' ? visibleRecord(state).files : NO_FILES));
-  const running = status === 'running';
-
-  const [snapshot, setSnapshot] = useState<{ completed: number; files: Record<string, string> } | null>(null);
-  const lastSnapshot = useRef(0);
-  useEffect(() => {
-    if (!running || completed === 0) return;
-    let cancelled = false;
-    const wait = Math.max(0, lastSnapshot.current + SNAPSHOT_INTERVAL_MS - performance.now());
-    const timer = setTimeout(() => {
-      lastSnapshot.current = performance.now();
-      void snapshotCurrentFiles().then((files) => {
-        if (!cancelled && files) setSnapshot({ completed, files });
-      });
-    }, wait);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [completed, running]);
-
-  const files = status === 'idle' ? scenarioFiles : running ? (snapshot && completed > 0 ? snapshot.files : scenarioFiles) : endedFiles;
-  return useMemo(() => ({ files, ...workspaceChanges(scenarioFiles, files) }), [scenarioFiles, files]);
+/** The files of the run at a scrubbed position: the last moment read by then, else the files it started from. */
+export function filesAt(workspace: Pick<WorkspaceSlice, 'moments' | 'runStart'>, cursor: number): Readonly<Record<string, string>> {
+  return workspace.moments.findLast((moment) => moment.at <= cursor)?.files ?? workspace.runStart ?? {};
 }
 
-/** The files that differ from the scenario's, with their before and after. */
-function workspaceChanges(before: Record<string, string>, files: Record<string, string>): { changedPaths: Set<string>; diffs: Record<string, FileDiff> } {
+/**
+ * What the tree shows and what it marks changes against. At the end of the log: the page's sandbox
+ * as last read (the terminal, the tools and the editor all change it), against the files the shown
+ * run started from, or, with no run, the scenario as opened (the person's own changes). Scrubbed
+ * back: the run's files as they were at that moment.
+ */
+export function shownWorkspace(workspace: WorkspaceSlice, scrubbedTo: number | null): { files: Readonly<Record<string, string>>; base: Readonly<Record<string, string>> } {
+  const base = workspace.runStart ?? workspace.opened;
+  if (scrubbedTo !== null && workspace.runStart) return { files: filesAt(workspace, scrubbedTo), base };
+  return { files: workspace.files, base };
+}
+
+/** The scrubber's position when it stands before the end of the log, else `null`. */
+export function scrubbedTo(state: Pick<PlaygroundState, 'cursor' | 'events'>): number | null {
+  return state.cursor !== null && state.cursor < state.events.length ? state.cursor : null;
+}
+
+/** The workspace pane's files, following the store. */
+export function useWorkspaceFiles(): WorkspaceFiles {
+  const workspace = usePlayground((state) => state.workspace);
+  // A number or null: a running log's new events do not re-render the pane.
+  const scrubbed = usePlayground(scrubbedTo);
+  return useMemo(() => {
+    const { files, base } = shownWorkspace(workspace, scrubbed);
+    return { files, ...workspaceChanges(base, files) };
+  }, [workspace, scrubbed]);
+}
+
+/** The files that differ from `before`, with their before and after. */
+function workspaceChanges(before: Readonly<Record<string, string>>, files: Readonly<Record<string, string>>): { changedPaths: Set<string>; diffs: Record<string, FileDiff> } {
   const changedPaths = new Set([...Object.keys(files), ...Object.keys(before)].filter((path) => files[path] !== before[path]));
   const diffs: Record<string, FileDiff> = {};
   for (const path of changedPaths) diffs[path] = { before: before[path] ?? '', after: files[path] ?? '' };

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import LZString from 'lz-string';
+
+const run = async (page: Page) => {
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+};
+
+test.describe('the page panels', () => {
+  test('the policy is chosen in Settings with its source, and the header’s strategy follows it', async ({ page }) => {
+    await page.goto('/?scenario=claude-code-changed-its-mind&sandbox=virtual');
+    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    const setting = page.getByTestId('policy-setting');
+    const policy = setting.getByRole('combobox', { name: /^Policy/ });
+    await expect(policy).toHaveValue('claude-code-2.1.39');
+    await expect(page.getByTestId('policy-source')).toContainText('Rests on:');
+    const before = await page.getByTestId('policy-source').textContent();
+
+    await policy.selectOption('claude-code-1.0');
+    await expect(page.getByTestId('policy-source')).not.toHaveText(before ?? '');
+    await expect(page.getByTestId('policy-summary')).toContainText('Its strategy: batched');
+    await expect(page.getByRole('combobox', { name: 'Strategy' })).toHaveValue('batched');
+    await expect(setting).toContainText('your change; the scenario’s: claude-code-2.1.39');
+    await page.getByRole('button', { name: 'Back to the scenario’s settings' }).click();
+    await expect(policy).toHaveValue('claude-code-2.1.39');
+  });
+
+  test('lesson text is drawn as Markdown: code and strong text, no raw ** or backticks', async ({ page }) => {
+    await page.goto('/?scenario=claude-code-changed-its-mind&sandbox=virtual');
+    const text = page.getByTestId('lesson-text');
+    await expect(text.locator('code').first()).toHaveText('claude-code-2.1.39');
+    await expect(text.locator('strong')).toHaveText('Compare');
+    const shown = (await text.textContent()) ?? '';
+    expect(shown).not.toContain('**');
+    expect(shown).not.toContain('`');
+  });
+
+  test('the lesson check is calm when the run is as written, and says in words what a changed run did otherwise', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await run(page);
+    const check = page.getByTestId('lesson-check');
+    await expect(check).toHaveAttribute('data-status', 'met');
+    await expect(check).toContainText('The run shows what the lesson expects.');
+
+    await page.getByRole('combobox', { name: 'Strategy' }).selectOption('serial');
+    await run(page);
+    await expect(check).toHaveAttribute('data-status', 'differs');
+    await expect(check).toContainText('That is fine: here is what differs, and why.');
+    const differences = page.getByTestId('lesson-differences');
+    await expect(differences).toContainText('The calls were grouped as [Read(src/a.ts)] then');
+    await expect(differences).toContainText('Why: you ran it under the serial strategy (the policy’s own: streaming).');
+    await expect(page.getByTestId('lesson-changes')).toContainText('You ran it under the serial strategy');
+    // Words, not harness output.
+    expect((await differences.textContent()) ?? '').not.toMatch(/toolu_|expected .* to/);
+  });
+
+  test('AskUserQuestion is answered in the dialog when “Ask me” is on', async ({ page }) => {
+    const scenario = {
+      id: 'ask-the-person',
+      title: 'Ask the person',
+      description: 'The model asks which test runner to use.',
+      workspace: { files: { 'a.txt': 'a\n' } },
+      settings: { answers: { toolu_ask: { 'Which runner?': 'vitest' } } },
+      turns: [
+        {
+          stream: [
+            {
+              type: 'tool_use',
+              id: 'toolu_ask',
+              name: 'AskUserQuestion',
+              at: 0,
+              durationMs: 50,
+              input: {
+                questions: [
+                  {
+                    question: 'Which runner?',
+                    header: 'Runner',
+                    multiSelect: false,
+                    options: [
+                      { label: 'vitest', description: 'fast' },
+                      { label: 'jest', description: 'familiar' },
+                    ],
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    await page.goto(`/?sandbox=virtual#s=${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`);
+    await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+    await page.getByRole('checkbox', { name: /^Ask me/ }).check();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+    const dialog = page.getByTestId('question-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Which runner?');
+    const answer = dialog.getByRole('button', { name: 'Answer', exact: true });
+    await expect(answer).toBeDisabled();
+    await dialog.getByRole('radio', { name: /jest/ }).check();
+    await answer.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    const record = await page.evaluate(() => window.playground.record());
+    const call = record.turns[0]!.calls[0]!;
+    expect(call.outcome).toBe('success');
+    expect(call.result?.content).toContain('jest');
+  });
+
+  test('predict, then run: the guess is laid over the run with why it differed', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await page.getByRole('tab', { name: 'Predict' }).click();
+    const predict = page.getByTestId('predict');
+    await expect(predict).toHaveAttribute('data-state', 'guessing');
+    // The naive guess: all four in one batch. Put the Bash call in a batch of its own.
+    await predict.getByRole('combobox', { name: 'Batch of Bash(ls src)' }).selectOption('2');
+    await predict.getByRole('combobox', { name: 'Batch of Read(src/c.ts)' }).selectOption('2');
+    await run(page);
+    await expect(predict).toHaveAttribute('data-state', 'compared');
+    await expect(predict.locator('tr[data-call-id=toolu_read_a]')).toHaveAttribute('data-right', 'true');
+    await expect(predict.locator('tr[data-call-id=toolu_bash_ls]')).toHaveAttribute('data-right', 'true');
+    const c = predict.locator('tr[data-call-id=toolu_read_c]');
+    await expect(c).toHaveAttribute('data-right', 'false');
+    await expect(c).toContainText('arrived right after Bash(ls src), which runs alone');
+    await expect(page.getByTestId('predict-score')).toContainText('Batches: 3 of 4 calls where you put them.');
+  });
+
+  test('a classroom link hides the lesson’s answer until a run of it ended', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual&predict=hide');
+    await expect(page.getByTestId('predict')).toBeVisible();
+    await expect(page.getByTestId('lesson-text')).toHaveAttribute('data-hidden', 'true');
+    await expect(page.getByTestId('lesson-compare')).toHaveCount(0);
+    await run(page);
+    await expect(page.getByTestId('lesson-text')).not.toHaveAttribute('data-hidden', 'true');
+    await expect(page.getByTestId('lesson-compare')).toBeVisible();
+  });
+});
