@@ -25,6 +25,8 @@ export interface CauseLink {
   readonly at: number;
   /** The wait goes on. */
   readonly open: boolean;
+  /** When the source let go, where that differs from `at` (a call cancelled on arrival, after the error). */
+  readonly fromAt?: number;
 }
 
 /** The `from` of a link that no call of the run stands for. */
@@ -107,6 +109,11 @@ export class TurnIndex {
     return null;
   }
 
+  /** When the first error that cascades landed. */
+  firstErrorAt(): number | null {
+    return this.firstError?.completedAt ?? null;
+  }
+
   lastOfBatch(batch: number): string | null {
     return this.batchEnds.get(batch)?.id ?? null;
   }
@@ -152,7 +159,7 @@ function turnLinks(turn: TurnRecord, links: Map<string, CauseLink>, streamOwner:
       for (const from of index.sources(wait, call)) add({ kind, from, to: call.id, at: wait.to ?? wait.from, open: wait.to === null });
     }
     const failed = index.cancelledBy(call);
-    if (failed !== null) add({ kind: 'cancelled', from: failed, to: call.id, at: call.completedAt!, open: false });
+    if (failed !== null) add({ kind: 'cancelled', from: failed, to: call.id, at: call.completedAt!, open: false, fromAt: index.firstErrorAt() ?? call.completedAt! });
     for (const child of call.children ?? []) turnLinks(child, links, call.id, cascade);
   }
 }

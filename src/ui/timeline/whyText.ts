@@ -1,5 +1,5 @@
 import { callPhases } from '../../run/callPhases';
-import type { CallRecord, WaitRecord } from '../../run/record';
+import type { CallRecord, TurnRecord, WaitRecord } from '../../run/record';
 import { waitSentence } from '../../run/waitText';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { formatMs } from './axisTicks';
@@ -111,4 +111,16 @@ export function whyAnswer(call: CallRecord, calls: readonly CallRecord[], links:
     text: `${label} waited ${merged.join('; ')}.`,
     blockers: blockersOf(links, call, new Set(waits.map((wait) => wait.cause.kind))),
   };
+}
+
+/** The calls of the turn `id` belongs to (a sub-agent's turn too), or `[]`. */
+export function turnCallsOf(turns: readonly TurnRecord[], id: string): readonly CallRecord[] {
+  for (const turn of turns) {
+    if (turn.calls.some((call) => call.id === id)) return turn.calls;
+    for (const call of turn.calls) {
+      const found = call.children ? turnCallsOf(call.children, id) : [];
+      if (found.length > 0) return found;
+    }
+  }
+  return [];
 }
