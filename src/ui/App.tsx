@@ -103,9 +103,8 @@ export function App() {
           </div>
           {centre === 'timeline' ? (
             <>
-              {scenario && <p className="lesson">{scenario.description}</p>}
               <div className="timeline-box">
-                <Timeline record={record} now={playbackNow} running={running} />
+                <Timeline record={record} now={playbackNow} running={running} description={scenario?.description} />
               </div>
               <Scrubber />
               <RunProblems />
