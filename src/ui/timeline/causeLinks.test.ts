@@ -121,6 +121,16 @@ describe('causeLinks', () => {
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(agents.map((call) => call.id)).toContain(link.from);
   });
+
+  it('with only some calls, the same links into those calls and none into the others', async () => {
+    for (const record of [buildRecord(seedRun()), await replayBuiltIn('sub-agent'), await replayBuiltIn('concurrency-cap')]) {
+      const all = causeLinks(record);
+      const ids = calls(record).map((call) => call.id);
+      const only = new Set(ids.filter((_, i) => i % 2 === 1));
+      expect(only.size).toBeGreaterThan(0);
+      expect(causeLinks(record, only)).toEqual(all.filter((link) => only.has(link.to)));
+    }
+  });
 });
 
 describe('criticalPath', () => {

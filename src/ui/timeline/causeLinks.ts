@@ -144,34 +144,37 @@ export function waitSources(wait: WaitRecord, waiting: CallRecord, turnCalls: re
 }
 
 /** The links of one turn's calls (and its sub-agents'), added to `links`. */
-function turnLinks(turn: TurnRecord, links: Map<string, CauseLink>, streamOwner: string, cascade: Cascade): void {
+function turnLinks(turn: TurnRecord, links: Map<string, CauseLink>, streamOwner: string, cascade: Cascade, only: ReadonlySet<string> | undefined): void {
   const index = new TurnIndex(turn.calls, cascade);
   const blockClosed = new Map<string, number>();
   for (const block of turn.blocks) if (block.kind === 'tool_use' && block.id !== undefined) blockClosed.set(block.id, block.stoppedAt ?? block.startedAt);
   const add = (link: CauseLink) => links.set(`${link.kind}|${link.from}|${link.to}`, link);
   for (const call of turn.calls) {
-    const closed = blockClosed.get(call.id);
-    if (closed !== undefined) add({ kind: 'stream-block', from: streamOwner, to: call.id, at: Math.min(closed, call.queuedAt), open: false });
-    for (const wait of call.waits) {
-      if (wait.cause.kind === 'permission') continue;
-      const kind = wait.cause.kind;
-      // The last wait naming a blocker decides where its link is drawn: where it let go.
-      for (const from of index.sources(wait, call)) add({ kind, from, to: call.id, at: wait.to ?? wait.from, open: wait.to === null });
+    if (!only || only.has(call.id)) {
+      const closed = blockClosed.get(call.id);
+      if (closed !== undefined) add({ kind: 'stream-block', from: streamOwner, to: call.id, at: Math.min(closed, call.queuedAt), open: false });
+      for (const wait of call.waits) {
+        if (wait.cause.kind === 'permission') continue;
+        const kind = wait.cause.kind;
+        // The last wait naming a blocker decides where its link is drawn: where it let go.
+        for (const from of index.sources(wait, call)) add({ kind, from, to: call.id, at: wait.to ?? wait.from, open: wait.to === null });
+      }
+      const failed = index.cancelledBy(call);
+      if (failed !== null) add({ kind: 'cancelled', from: failed, to: call.id, at: call.completedAt!, open: false, fromAt: index.firstErrorAt() ?? call.completedAt! });
     }
-    const failed = index.cancelledBy(call);
-    if (failed !== null) add({ kind: 'cancelled', from: failed, to: call.id, at: call.completedAt!, open: false, fromAt: index.firstErrorAt() ?? call.completedAt! });
-    for (const child of call.children ?? []) turnLinks(child, links, call.id, cascade);
+    for (const child of call.children ?? []) turnLinks(child, links, call.id, cascade, only);
   }
 }
 
 /**
  * Every cause of the run, one link per (kind, blocker, waiting call): waits, cancellations and
  * stream blocks. A sub-agent's blocks come from its Agent call's lane, where its stream is drawn.
+ * With `only`, just the links into those calls (a long run draws the causes of the lanes in view).
  */
-export function causeLinks(record: RunRecord): CauseLink[] {
+export function causeLinks(record: RunRecord, only?: ReadonlySet<string>): CauseLink[] {
   const links = new Map<string, CauseLink>();
   const cascade = cascadeOf(record);
-  for (const turn of record.turns) turnLinks(turn, links, STREAM_SOURCE, cascade);
+  for (const turn of record.turns) turnLinks(turn, links, STREAM_SOURCE, cascade, only);
   return [...links.values()];
 }
 
