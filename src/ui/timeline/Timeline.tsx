@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RunRecord } from '../../run/record';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { causeBlockers } from '../../tools/orchestration/waitCause';
@@ -17,6 +17,7 @@ import { TimelineHeader } from './TimelineHeader';
 import { ROW_HEIGHT, TimelineLane } from './TimelineLane';
 import { TimelineOverview } from './TimelineOverview';
 import { TimelineToolbar } from './TimelineToolbar';
+import { useLaneInteraction } from './useLaneInteraction';
 import { useTimelineClock } from './useTimelineClock';
 import { turnCallsOf, whyAnswer } from './whyText';
 import { WhyLine } from './WhyLine';
@@ -49,11 +50,6 @@ const MAX_ZOOM = 256;
 const CARD_WIDTH = 380;
 const INITIAL_SIZE = { width: 960, height: 420 };
 
-interface Anchor {
-  readonly id: string;
-  readonly x: number;
-}
-
 /** The label column: about a third of the timeline on a narrow screen, 240 px at most. */
 function labelWidthFor(width: number): number {
   return Math.round(Math.min(240, Math.max(112, width * 0.3)));
@@ -84,7 +80,6 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   const bodyRef = useRef<HTMLDivElement>(null);
   const readoutRef = useRef<HTMLOutputElement>(null);
   const hoverLineRef = useRef<HTMLDivElement>(null);
-  const pendingFocus = useRef(false);
   const pendingCentre = useRef<number | null>(null);
   const cardId = `${useId()}-card`;
 
@@ -95,12 +90,6 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   const [showCritical, setShowCritical] = useState(false);
   const [liveEnd, setLiveEnd] = useState(0);
   const [scrollRow, setScrollRow] = useState(0);
-  const [focusRow, setFocusRow] = useState(0);
-  const [hovered, setHovered] = useState<Anchor | null>(null);
-  const [focused, setFocused] = useState<Anchor | null>(null);
-  // Focus that came with a click shows the why line, not the card (the pointer has its hover).
-  const [pointerFocus, setPointerFocus] = useState(false);
-  const [chosen, setChosen] = useState<{ id: string; at: number | null } | null>(null);
 
   const labelWidth = labelWidthFor(size.width);
   const map = useStableTimeMap(record, collapseIdle ? idleThresholdMs : undefined);
@@ -115,7 +104,6 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   const rowCount = laneCount + background.length;
   const viewportRows = size.height - HEADER_HEIGHT;
   const range: RowRange = laneCount > VIRTUALISE_ABOVE ? visibleLanes(scrollRow * ROW_HEIGHT, viewportRows, ROW_HEIGHT, rowCount) : { first: 0, end: rowCount };
-  const tabRow = Math.max(0, Math.min(focusRow, laneCount - 1));
   const lanesById = useMemo(() => new Map(lanes.map((lane) => [lane.call.id, lane])), [lanes]);
   const rowOf = useMemo(() => {
     const rows = new Map<string, number>(lanes.map((lane) => [lane.call.id, lane.row]));
@@ -127,7 +115,34 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
     return lane ? labelCall(lane.call) : id;
   }, [lanesById]);
 
-  const causes = useMemo(() => causeLinks(record), [record]);
+  const { tabRow, hovered, chosen, active, choose, list, body } = useLaneInteraction({
+    lanesById,
+    laneCount,
+    viewportRows,
+    labelWidth,
+    time: scale.time,
+    onFocusCall,
+    onScrollRow: setScrollRow,
+    onPointerAt: (x) => {
+      // The hover line and time readout move without React (every pointer move).
+      if (readoutRef.current) readoutRef.current.textContent = x !== null ? `t = ${formatMs(scale.time(x - labelWidth))}` : '';
+      const line = hoverLineRef.current;
+      if (line) {
+        line.style.display = x !== null ? 'block' : 'none';
+        if (x !== null) line.style.transform = `translateX(${x}px)`;
+      }
+    },
+    refs: { scroller: scrollerRef, list: listRef, body: bodyRef },
+  });
+
+  // A long run finds the causes of the lanes in view (and of the lane chosen or looked at) only.
+  const causesOf = useMemo(() => {
+    if (laneCount <= VIRTUALISE_ABOVE) return undefined;
+    const ids = lanes.slice(range.first, Math.min(range.end, laneCount)).map((lane) => lane.call.id);
+    for (const id of [chosen?.id, hovered?.id]) if (id !== undefined) ids.push(id);
+    return new Set(ids);
+  }, [lanes, laneCount, range.first, range.end, chosen, hovered]);
+  const causes = useMemo(() => causeLinks(record, causesOf), [record, causesOf]);
   const links = useMemo((): DrawnLink[] => {
     if (record.background.length === 0) return causes;
     const spawns: DrawnLink[] = record.background.map((shell) => ({ kind: 'spawn', from: shell.startedBy, to: `shell:${shell.id}`, at: shell.startedAt, open: false }));
@@ -140,7 +155,6 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
     [chosenLane, chosen, record, causes],
   );
 
-  const active = hovered ?? (pointerFocus ? null : focused);
   const activeLane = active ? lanesById.get(active.id) : undefined;
   // The calls in the way of the lane looked at (hovered) or chosen: their lanes are marked.
   const blockers = useMemo(() => {
@@ -195,98 +209,11 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
     pendingCentre.current = null;
   }, [trackWidth, labelWidth]);
 
-  useEffect(() => {
-    if (!pendingFocus.current) return;
-    pendingFocus.current = false;
-    listRef.current?.querySelector<HTMLElement>(`[data-row="${tabRow}"]`)?.focus({ preventScroll: true });
-  }, [tabRow]);
-
   const zoomBy = (factor: number) => {
     const next = Math.min(MAX_ZOOM, Math.max(1, zoom * factor));
     const scroller = scrollerRef.current;
     if (scroller) pendingCentre.current = (scroller.scrollLeft + (scroller.clientWidth - labelWidth) / 2) / trackWidth;
     setZoom(next);
-  };
-
-  const moveFocus = (row: number) => {
-    const scroller = scrollerRef.current;
-    if (scroller) {
-      const top = row * ROW_HEIGHT;
-      if (top < scroller.scrollTop) scroller.scrollTop = top;
-      else if (top + ROW_HEIGHT > scroller.scrollTop + viewportRows) scroller.scrollTop = top + ROW_HEIGHT - viewportRows;
-      setScrollRow(Math.floor(scroller.scrollTop / ROW_HEIGHT));
-    }
-    pendingFocus.current = true;
-    setFocusRow(row);
-  };
-
-  const choose = (id: string) => {
-    const lane = lanesById.get(id);
-    if (lane) moveFocus(lane.row);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (laneCount === 0) return;
-    const page = Math.max(1, Math.floor(viewportRows / ROW_HEIGHT) - 1);
-    const next: Record<string, number> = { ArrowDown: tabRow + 1, ArrowUp: tabRow - 1, Home: 0, End: laneCount - 1, PageDown: tabRow + page, PageUp: tabRow - page };
-    if (event.key === 'Escape') {
-      setHovered(null);
-      setFocused(null);
-      setChosen(null);
-      return;
-    }
-    const row = next[event.key];
-    if (row === undefined) return;
-    event.preventDefault();
-    moveFocus(Math.max(0, Math.min(laneCount - 1, row)));
-  };
-
-  const laneOf = (target: EventTarget | null): Lane | undefined => {
-    const element = target instanceof Element ? target.closest<HTMLElement>('[data-testid="call"]') : null;
-    return element?.dataset.callId !== undefined ? lanesById.get(element.dataset.callId) : undefined;
-  };
-
-  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const lane = laneOf(event.target);
-    if (!lane) return;
-    setFocusRow(lane.row);
-    setFocused({ id: lane.call.id, x: (scrollerRef.current?.scrollLeft ?? 0) + labelWidth + 8 });
-    setChosen((old) => (old?.id === lane.call.id ? old : { id: lane.call.id, at: null }));
-    onFocusCall?.(lane.call.id);
-  };
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget instanceof Node && listRef.current?.contains(event.relatedTarget)) return;
-    setPointerFocus(false);
-    setFocused(null);
-    onFocusCall?.(null);
-  };
-
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const lane = laneOf(event.target);
-    const body = bodyRef.current;
-    if (!lane || !body) return;
-    const trackX = event.clientX - body.getBoundingClientRect().left - labelWidth;
-    setChosen({ id: lane.call.id, at: trackX >= 0 ? scale.time(trackX) : null });
-  };
-
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
-    const trackX = x - labelWidth;
-    if (readoutRef.current) readoutRef.current.textContent = trackX >= 0 ? `t = ${formatMs(scale.time(trackX))}` : '';
-    const line = hoverLineRef.current;
-    if (line) {
-      line.style.display = trackX >= 0 ? 'block' : 'none';
-      line.style.transform = `translateX(${x}px)`;
-    }
-    const lane = laneOf(event.target);
-    if (lane?.call.id !== hovered?.id) setHovered(lane ? { id: lane.call.id, x: Math.max(labelWidth, x) + 12 } : null);
-  };
-
-  const onPointerLeave = () => {
-    setHovered(null);
-    if (readoutRef.current) readoutRef.current.textContent = '';
-    if (hoverLineRef.current) hoverLineRef.current.style.display = 'none';
   };
 
   const rendered: Lane[] = lanes.slice(range.first, Math.min(range.end, laneCount));
@@ -330,18 +257,14 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
       <div ref={scrollerRef} className="tl-scroller" tabIndex={0} aria-label="Call lanes (scrollable)" onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}>
         <div className="tl-content">
           <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} marks={layout.marks} map={map} simulated={record.scenario !== 'live'} activeBlock={hovered?.id ?? chosen?.id ?? null} />
-          <div ref={bodyRef} className="tl-body" style={{ height: Math.max(1, rowCount) * ROW_HEIGHT }} onPointerMove={onPointerMove} onPointerLeave={onPointerLeave}>
+          <div ref={bodyRef} className="tl-body" style={{ height: Math.max(1, rowCount) * ROW_HEIGHT }} {...body}>
             <TimelineFrames batches={layout.batches} capMarkers={layout.capMarkers} gaps={layout.gaps} turnStarts={layout.turnStarts} marks={layout.marks} map={map} range={range} rows={rowCount} />
             <div
               ref={listRef}
               className={`tl-list${path ? ' tl-list--critical' : ''}`}
               role="list"
               aria-label={`Tool calls (${laneCount}), in display order`}
-              onKeyDown={onKeyDown}
-              onFocus={onFocus}
-              onBlur={onBlur}
-              onPointerDown={() => setPointerFocus(true)}
-              onClick={onClick}
+              {...list}
             >
               {rendered.map((lane) => (
                 <TimelineLane
