@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type PointerEvent, type RefObject } from 'react';
+import { useEffect, useRef, type PointerEvent, type RefObject } from 'react';
 import type { Lane } from './laneLayout';
 import type { BackgroundLane } from './timelineMarks';
 
@@ -66,7 +66,7 @@ export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRe
   }, [lanes, background, startMs, endMs]);
 
   // The window follows the scroller (on scroll, outside React).
-  useLayoutEffect(() => {
+  useEffect(() => {
     const scroller = scrollerRef.current;
     const box = windowRef.current;
     if (!scroller || !box) return;
@@ -82,9 +82,14 @@ export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRe
       box.style.top = `${top * 100}%`;
       box.style.height = `${height * 100}%`;
     };
-    place();
+    // In the next frame, not now: reading the scroller's extent here would force a layout on
+    // every call that arrives.
+    const frame = requestAnimationFrame(place);
     scroller.addEventListener('scroll', place, { passive: true });
-    return () => scroller.removeEventListener('scroll', place);
+    return () => {
+      cancelAnimationFrame(frame);
+      scroller.removeEventListener('scroll', place);
+    };
   }, [scrollerRef, labelWidth, extentKey]);
 
   const moveTo = (event: PointerEvent<HTMLDivElement>) => {
