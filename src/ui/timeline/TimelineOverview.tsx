@@ -53,16 +53,31 @@ function draw(canvas: HTMLCanvasElement, lanes: readonly Lane[], background: rea
   for (const lane of background) context.fillRect(x(lane.from), 1 + lane.row * rowHeight, Math.max(1, x(lane.to) - x(lane.from)), Math.max(1, rowHeight - 0.5));
 }
 
+const REDRAW_MS = 250;
+
 /** The whole run in a strip, with the part the lanes show as a window; press or drag to move there. */
 export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRef, labelWidth, extentKey }: TimelineOverviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const windowRef = useRef<HTMLDivElement>(null);
 
+  // Redrawn at most every REDRAW_MS: a long run changes on every event, and the strip is a sketch.
+  const lastDrawn = useRef(-Infinity);
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const frame = requestAnimationFrame(() => draw(canvas, lanes, background, startMs, endMs));
-    return () => cancelAnimationFrame(frame);
+    let frame = 0;
+    const paint = () => {
+      frame = requestAnimationFrame(() => {
+        lastDrawn.current = performance.now();
+        draw(canvas, lanes, background, startMs, endMs);
+      });
+    };
+    const wait = lastDrawn.current + REDRAW_MS - performance.now();
+    const timer = wait > 0 ? setTimeout(paint, wait) : (paint(), undefined);
+    return () => {
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+    };
   }, [lanes, background, startMs, endMs]);
 
   // The window follows the scroller (on scroll, outside React).
