@@ -74,6 +74,11 @@ test.describe('the timeline', () => {
       await page.getByRole('button', { name: 'Run', exact: true }).click();
       await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeAttached();
       await page.screenshot({ path: `${shots}/timeline-${width}-mid-run.png` });
+      // Paused, the status says so (the run is still a running one underneath).
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      await expect(page.getByTestId('run-status')).toHaveText('paused');
+      await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+      await page.getByRole('button', { name: 'Resume', exact: true }).click();
       await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
       await page.locator('[data-testid=call][data-call-id=toolu_read_c]').click();
       await page.screenshot({ path: `${shots}/timeline-${width}-done.png` });
