@@ -2,7 +2,8 @@ import type { RunRecord } from '../run/record';
 import { runFacts, type RunFacts } from '../run/runFacts';
 import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import type { Scenario } from '../scenarios/schema';
-import { runRecord, underPolicy, type ReplayOptions } from './replayOne';
+import type { ReplayOptions } from './replayOptions';
+import { runRecord, underPolicy } from './runRecord';
 
 /** One policy's run of the scenario, and what it shows. */
 export interface PolicyRun {
@@ -34,15 +35,19 @@ export async function comparePolicies(scenario: Scenario, policies: readonly Pol
 /** The comparison as a table: per policy its strategy, makespan, cancellations, result order and lost edits. */
 export function formatComparison(scenario: Scenario, runs: readonly PolicyRun[]): string {
   const slowest = Math.max(...runs.map((run) => run.facts.makespan), 1);
-  const width = Math.max(...runs.map((run) => run.policy.length), 6);
-  const lines = [`${scenario.id}: one scenario under ${runs.length} policies`, ''];
-  lines.push(`${'policy'.padEnd(width)}  strategy   makespan    cancelled  result order          lost edits`);
-  for (const { policy, record, facts } of runs) {
-    const order = facts.outOfOrder === 0 ? 'as requested' : `${facts.outOfOrder} passed an earlier one`;
-    const lost = facts.lostEdits.length === 0 ? 'none' : facts.lostEdits.map((edit) => `${edit.id} (${edit.path})`).join(', ');
-    const makespan = `${(facts.makespan / 1000).toFixed(2)} s`.padStart(8);
-    lines.push(`${policy.padEnd(width)}  ${record.strategy.padEnd(9)}  ${makespan} ${bar(facts.makespan / slowest)}  ${String(facts.cancelled).padStart(9)}  ${order.padEnd(20)}  ${lost}`);
-  }
+  const rows = runs.map(({ policy, record, facts }) => ({
+    policy,
+    strategy: record.strategy,
+    makespan: `${(facts.makespan / 1000).toFixed(2)} s ${bar(facts.makespan / slowest)}`,
+    cancelled: String(facts.cancelled),
+    order: facts.outOfOrder === 0 ? 'as requested' : `${facts.outOfOrder} passed an earlier one`,
+    lost: facts.lostEdits.length === 0 ? 'none' : facts.lostEdits.map((edit) => `${edit.id} (${edit.path})`).join(', '),
+  }));
+  const header = { policy: 'policy', strategy: 'strategy', makespan: 'makespan', cancelled: 'cancelled', order: 'result order', lost: 'lost edits' };
+  const widthOf = (key: keyof typeof header): number => Math.max(header[key].length, ...rows.map((row) => row[key].length));
+  const format = (row: typeof header): string =>
+    [row.policy.padEnd(widthOf('policy')), row.strategy.padEnd(widthOf('strategy')), row.makespan.padEnd(widthOf('makespan')), row.cancelled.padStart(widthOf('cancelled')), row.order.padEnd(widthOf('order')), row.lost].join('  ');
+  const lines = [`${scenario.id}: one scenario under ${runs.length} policies`, '', format(header), ...rows.map(format)];
   lines.push('');
   for (const { policy, facts } of runs) lines.push(`${policy}: yield order ${facts.yieldOrders.map((order) => order.join(' ')).filter((text) => text !== '').join(' | ') || '(no calls)'}`);
   lines.push('', ...runs.map(({ policy }) => `${policy}: ${POLICIES[policy].summary}`));
@@ -50,5 +55,5 @@ export function formatComparison(scenario: Scenario, runs: readonly PolicyRun[])
 }
 
 function bar(share: number): string {
-  return '▇'.repeat(Math.max(1, Math.round(share * 10))).padEnd(10);
+  return '▇'.repeat(Math.max(1, Math.round(share * 10)));
 }

@@ -1,5 +1,5 @@
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
 export async function listJsonFiles(path: string): Promise<string[] | null> {
@@ -15,4 +15,18 @@ export async function listJsonFiles(path: string): Promise<string[] | null> {
 export async function writeTextFile(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text, 'utf8');
+}
+
+/**
+ * A Claude Code session's files: the log itself, and its sub-agents' logs where they sit beside it
+ * (`<session>/subagents/agent-*.jsonl`, as 2.1.x writes them).
+ */
+export async function readSessionFiles(path: string): Promise<{ name: string; text: string }[]> {
+  const files = [{ name: path, text: await readFile(path, 'utf8') }];
+  const folder = join(dirname(path), basename(path, '.jsonl'), 'subagents');
+  const names = await readdir(folder).catch(() => [] as string[]);
+  for (const name of names.filter((each) => /^agent-.*\.jsonl$/.test(each)).sort()) {
+    files.push({ name: join(folder, name), text: await readFile(join(folder, name), 'utf8') });
+  }
+  return files;
 }

@@ -9,11 +9,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { listJsonFiles, writeTextFile } from './nodeFiles';
+import { listJsonFiles, readSessionFiles, writeTextFile } from './nodeFiles';
 import { replayMain } from './replayMain';
 
 const io = {
   readFile: (path: string) => readFile(path, 'utf8'),
+  readSessionFiles,
   writeFile: writeTextFile,
   listJsonFiles,
   stdout: (text: string) => process.stdout.write(text),

@@ -39,6 +39,16 @@ const minimal = (expectOutcome: string) =>
   });
 
 describe('npm run replay', () => {
+  it('prints its usage for --help, and every built-in id in one column for --list', async () => {
+    const help = memoryIo();
+    expect(await replayMain(['--help'], help.io)).toBe(0);
+    expect(help.out()).toMatch(/^usage: npm run replay/);
+    const list = memoryIo();
+    expect(await replayMain(['--list'], list.io)).toBe(0);
+    const columns = list.out().trimEnd().split('\n').map((row) => row.search(/\S+$|(?<=\S {2,})\S/));
+    expect(new Set(columns).size).toBe(1);
+  });
+
   it('exits 0 and prints the run record when a built-in scenario meets its expectations', async () => {
     const cli = memoryIo();
     expect(await replayMain(['seed-partition'], cli.io)).toBe(0);
@@ -51,6 +61,15 @@ describe('npm run replay', () => {
     const cli = memoryIo({ 'tiny.json': minimal('error') });
     expect(await replayMain(['tiny.json', '--format', 'summary'], cli.io)).toBe(1);
     expect(cli.out() + cli.err()).toContain('toolu_1');
+  });
+
+  it('writes a self-contained HTML report with --format html', async () => {
+    const cli = memoryIo();
+    expect(await replayMain(['seed-partition', '--format', 'html', '--out', 'seed.html'], cli.io)).toBe(0);
+    const html = cli.written['seed.html']!;
+    expect(html).toMatch(/^<!doctype html>/);
+    for (const id of ['toolu_read_a', 'toolu_read_b', 'toolu_bash_ls', 'toolu_read_c']) expect(html).toContain(id);
+    expect(html).not.toContain('<script');
   });
 
   it('exits 0 for a file scenario that passes, writing to --out', async () => {

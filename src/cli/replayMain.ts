@@ -18,6 +18,8 @@ export interface ReplayLane {
 /** The side effects the command needs, injected so tests run it in-process. */
 export interface CliIo {
   readFile(path: string): Promise<string>;
+  /** A session log with its sub-agents' logs beside it (a `.jsonl` SCENARIO is imported first). */
+  readSessionFiles?(path: string): Promise<{ name: string; text: string }[]>;
   /** Writes a file, making its folder when missing. */
   writeFile(path: string, text: string): Promise<void>;
   /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
@@ -41,7 +43,7 @@ export interface CliIo {
 const USAGE = `usage: npm run replay -- SCENARIO... [--all] [--sandbox ${SANDBOX_KINDS.join('|')}] [--strategy ${STRATEGIES.join('|')}]
                          [--policy NAME] [--compare P1,P2,…|all] [--format ${FORMATS.join('|')}] [--include-content]
                          [--out FILE|DIR] [--realtime] [--jobs N] [--junit FILE]
-SCENARIO is a path to a scenario file, a folder (every *.json file in it) or a built-in id
+SCENARIO is a path to a scenario file, a Claude Code session log (.jsonl, imported first), a folder (every *.json file in it) or a built-in id
 (${BUILT_IN_SCENARIOS.length} built in; --list shows them, --all replays them all). With one scenario the record goes
 to standard output (or --out FILE); with several, --out names a folder, a table goes to standard error,
 --jobs N replays N at a time (default: the number of cores) and --junit FILE writes a JUnit XML report.
@@ -62,7 +64,7 @@ interface CliArgs extends ReplayOptions {
 }
 
 /** Parses the arguments; a string is the message of a usage error. */
-export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | string {
+export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | { help: true } | string {
   const args: CliArgs = { scenarios: [], all: false, sandbox: 'virtual', format: 'json', realtime: false, includeContent: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -75,6 +77,9 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | s
       switch (arg) {
         case '--list':
           return { list: true };
+        case '--help':
+        case '-h':
+          return { help: true };
         case '--all':
           args.all = true;
           break;
@@ -166,11 +171,14 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
     io.stderr(`replay: ${args}\n${USAGE}`);
     return 2;
   }
+  if ('help' in args) {
+    io.stdout(USAGE);
+    return 0;
+  }
   if ('list' in args) {
-    for (const raw of BUILT_IN_SCENARIOS) {
-      const { id, title } = raw as { id: string; title: string };
-      io.stdout(`${id.padEnd(24)} ${title}\n`);
-    }
+    const scenarios = BUILT_IN_SCENARIOS.map((raw) => raw as { id: string; title: string });
+    const width = Math.max(...scenarios.map(({ id }) => id.length));
+    for (const { id, title } of scenarios) io.stdout(`${id.padEnd(width)}  ${title}\n`);
     return 0;
   }
   if (args.compare) return replayCompare(args.scenarios[0]!, args.compare, args, io);

@@ -1,40 +1,22 @@
-import type { Strategy } from '../run/events';
 import type { RunRecord } from '../run/record';
-import { runScenario, settingsProblems } from '../run/runScenario';
+import { settingsProblems } from '../run/runScenario';
+import type { ReportOptions, ReportSection } from '../run/report/htmlReport';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
-import type { PolicyName } from '../scenarios/policies';
+import { fidelityReport, formatFidelity } from '../run/fidelity';
+import { importClaudeSession } from '../scenarios/import/importSession';
+import { formatLogProblems } from '../scenarios/import/logProblems';
+import type { LogFile } from '../scenarios/import/readSession';
+import { asItRanLabel, observedRecord } from '../run/observedRecord';
+import { compareSession, formatSessionComparison } from '../run/sessionSummary';
+import { POLICY_NAMES } from '../scenarios/policies';
 import type { Scenario } from '../scenarios/schema';
 import { formatErrors, parseScenario, validateScenario } from '../scenarios/validate';
-import { createRealClock } from '../time/clock';
-import { createVirtualClock } from '../time/virtualClock';
-import { createSandbox, type CliSandboxKind } from './sandboxes';
+import { comparePolicies } from './compare';
+import { runRecord, underPolicy } from './runRecord';
+import type { Format, ReplayOptions } from './replayOptions';
 
-/** What `--format` may ask for. */
-export const FORMATS = ['json', 'timeline', 'chrome-trace', 'otlp', 'summary'] as const;
-export type Format = (typeof FORMATS)[number];
-
-/** The file name ending of each format, for a folder of outputs. */
-export const FORMAT_SUFFIX: Record<Format, string> = {
-  json: '.record.json',
-  timeline: '.timeline.txt',
-  'chrome-trace': '.trace.json',
-  otlp: '.otlp.json',
-  summary: '.summary.txt',
-};
-
-/** How to replay: the same for every scenario of a command. */
-export interface ReplayOptions {
-  sandbox: CliSandboxKind;
-  /** The strategy; by default each scenario's policy's own. */
-  strategy?: Strategy;
-  /** A policy preset to run every scenario under, instead of its own. */
-  policy?: PolicyName;
-  format: Format;
-  realtime: boolean;
-  /** OTLP: put the calls' arguments and results in the trace. */
-  includeContent: boolean;
-}
+export { FORMAT_SUFFIX, FORMATS, type Format, type ReplayOptions } from './replayOptions';
 
 /** One scenario's replay, as plain data (it crosses from a worker thread). */
 export interface ReplayResult {
@@ -56,8 +38,15 @@ export interface ReplayResult {
   wallMs: number;
 }
 
-/** Finds a built-in scenario by id, or reads and validates a file. */
-export async function loadScenario(name: string, io: { readFile(path: string): Promise<string> }): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
+/** What loading a scenario reads: files, and (for a session log) the log with its sub-agents' logs. */
+export interface ScenarioReader {
+  readFile(path: string): Promise<string>;
+  readSessionFiles?(path: string): Promise<LogFile[]>;
+}
+
+/** Finds a built-in scenario by id, or reads and validates a file; a `.jsonl` session log is imported first. */
+export async function loadScenario(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
+  if (name.endsWith('.jsonl')) return loadSession(name, io);
   const builtIn = BUILT_IN_SCENARIOS.find((raw) => (raw as { id?: unknown }).id === name);
   if (builtIn !== undefined) {
     const result = validateScenario(builtIn);
@@ -75,9 +64,24 @@ export async function loadScenario(name: string, io: { readFile(path: string): P
   return result.ok ? result : { ok: false, message: formatErrors(result.errors, name) };
 }
 
+/** Imports a session log; its problems go to the summary's reader as notes when a scenario came of it. */
+async function loadSession(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
+  let files: LogFile[];
+  try {
+    files = io.readSessionFiles ? await io.readSessionFiles(name) : [{ name, text: await io.readFile(name) }];
+  } catch (error: unknown) {
+    return { ok: false, message: `${name}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const imported = importClaudeSession(files);
+  if (!imported.ok) return { ok: false, message: formatLogProblems(imported.problems) };
+  return { ok: true, scenario: imported.scenario };
+}
+
 /** The record in `format`; the trace exporters load only when asked for. */
-export async function formatRecord(record: RunRecord, format: Format, includeContent: boolean): Promise<string> {
+export async function formatRecord(record: RunRecord, format: Format, includeContent: boolean, report: ReportOptions = {}): Promise<string> {
   switch (format) {
+    case 'html':
+      return (await import('../run/report/htmlReport')).htmlReport(record, report);
     case 'json':
       return `${JSON.stringify(record, null, 2)}\n`;
     case 'chrome-trace':
@@ -95,22 +99,14 @@ export async function formatRecord(record: RunRecord, format: Format, includeCon
   }
 }
 
-/** The scenario with its policy replaced (its own explicit scheduling settings still override). */
-export function underPolicy(scenario: Scenario, policy: PolicyName): Scenario {
-  return { ...scenario, settings: { ...scenario.settings, policy } };
+/** An imported session's real run, to draw beside the replay. */
+function asItRan(scenario: Scenario): Pick<ReportOptions, 'alongside'> {
+  const record = observedRecord(scenario);
+  return record && scenario.observed ? { alongside: { label: asItRanLabel(scenario.observed), record } } : {};
 }
 
-/** Runs a valid scenario on a fresh sandbox of the asked kind, on the virtual clock or (`realtime`) the wall clock. */
-export async function runRecord(scenario: Scenario, options: Pick<ReplayOptions, 'sandbox' | 'strategy' | 'realtime'>): Promise<RunRecord> {
-  const sandbox = await createSandbox(options.sandbox);
-  const strategy = options.strategy ? { strategy: options.strategy } : {};
-  try {
-    if (options.realtime) return await runScenario({ scenario, sandbox, ...strategy, clock: createRealClock() });
-    const clock = createVirtualClock();
-    return await clock.runUntil(runScenario({ scenario, sandbox, ...strategy, clock }));
-  } finally {
-    await sandbox.dispose();
-  }
+function callIds(turn: Scenario['turns'][number]): string[] {
+  return turn.stream.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
 }
 
 function countCalls(turns: RunRecord['turns']): number {
@@ -118,7 +114,7 @@ function countCalls(turns: RunRecord['turns']): number {
 }
 
 /** Loads, checks and replays one scenario; never throws for a bad scenario (that is `code: 2`). */
-export async function replayOne(name: string, options: ReplayOptions, io: { readFile(path: string): Promise<string> }): Promise<ReplayResult> {
+export async function replayOne(name: string, options: ReplayOptions, io: ScenarioReader): Promise<ReplayResult> {
   const started = performance.now();
   const invalid = (message: string, id?: string): ReplayResult => ({ name, ...(id ? { id } : {}), code: 2, summary: message, failures: [message], wallMs: performance.now() - started });
   const loaded = await loadScenario(name, io);
@@ -128,13 +124,22 @@ export async function replayOne(name: string, options: ReplayOptions, io: { read
   if (unsupported.length > 0) return invalid(formatErrors(unsupported, name), scenario.id);
 
   const record = await runRecord(options.policy ? underPolicy(scenario, options.policy) : scenario, options);
+  const sections: ReportSection[] = [];
+  if (scenario.observed) sections.push({ title: 'Fidelity', text: formatFidelity(fidelityReport(record, scenario.observed, Object.keys(scenario.workspace.files))) });
+  // An imported session's summary: as it really ran against every policy, turn by turn.
+  if (scenario.observed && (options.format === 'summary' || options.format === 'html')) {
+    const runs = await comparePolicies(scenario, POLICY_NAMES, options);
+    const text = formatSessionComparison(compareSession(scenario.observed, scenario.turns.map(callIds), runs), asItRanLabel(scenario.observed));
+    sections.push({ title: 'As it ran, and under each policy', text });
+  }
+  const fidelity = sections.map((section) => section.text).join('');
   const failures = record.error !== undefined ? [`run failed: ${record.error}`] : [...(record.expectations?.failures ?? [])];
   return {
     name,
     id: scenario.id,
     code: record.error !== undefined || record.expectations?.passed === false ? 1 : 0,
-    output: await formatRecord(record, options.format, options.includeContent),
-    summary: formatSummary(record),
+    output: (await formatRecord(record, options.format, options.includeContent, { sections, ...asItRan(scenario) })) + (options.format === 'summary' ? fidelity : ''),
+    summary: formatSummary(record) + fidelity,
     failures,
     makespanMs: record.endedAt - record.startedAt,
     calls: countCalls(record.turns),

@@ -4,12 +4,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
+import { readSessionFiles } from './nodeFiles';
 import { replayOne, type ReplayOptions } from './replayOne';
 
 const port = parentPort;
 if (port === null) throw new Error('replayWorker.ts runs as a worker thread');
 port.on('message', (job: { name: string; options: ReplayOptions }) => {
-  void replayOne(job.name, job.options, { readFile: (path) => readFile(path, 'utf8') }).then(
+  void replayOne(job.name, job.options, { readFile: (path) => readFile(path, 'utf8'), readSessionFiles }).then(
     (result) => port.postMessage({ result }),
     (error: unknown) => {
       const message = `replay: internal error: ${error instanceof Error ? error.message : String(error)}`;

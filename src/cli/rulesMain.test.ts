@@ -10,6 +10,12 @@ function run(argv: string[]) {
 }
 
 describe('npm run rules', () => {
+  it('prints its usage for --help', () => {
+    const { code, out } = run(['--help']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^usage: npm run rules/);
+  });
+
   it('prints the decision, the AST split, the matching rule and why', () => {
     const { code, out } = run(['--allow', 'Bash(git *)', '--deny', 'Bash(rm:*)', 'ls && rm x']);
     expect(code).toBe(0);

@@ -81,6 +81,10 @@ export function parseRulesArgs(argv: readonly string[]): RulesArgs | string {
 
 /** The rule tester: returns its exit code. */
 export function rulesMain(argv: readonly string[], io: RulesIo): number {
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    io.stdout(USAGE);
+    return 0;
+  }
   const args = parseRulesArgs(argv);
   if (typeof args === 'string') {
     io.stderr(`rules: ${args}\n${USAGE}`);

@@ -33,6 +33,12 @@ export type SourceItem =
 export interface ModelSource {
   /** Turn `index`'s stream, or `null` when the source has no more turns. */
   openTurn(request: { index: number; messages: readonly ConversationMessage[]; signal: AbortSignal }): AsyncIterable<SourceItem> | null;
+  /**
+   * A script goes on after a response that asks for no tool, or one the user stopped: its next
+   * response is the model's answer to the user's next message (a recorded session does that). A
+   * live model is asked again only for tool results.
+   */
+  readonly scripted?: boolean;
 }
 
 export interface LoopOptions {
@@ -162,11 +168,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
 
     if (consumer.text !== '') finalText = consumer.text;
     messages.push({ role: 'assistant', content: consumer.blocks });
-    if (consumer.toolUses.length === 0 || interrupted) {
-      if (consumer.toolUses.length > 0) messages.push({ role: 'user', content: repairResults(consumer.toolUses, results) });
-      break;
-    }
-    messages.push({ role: 'user', content: repairResults(consumer.toolUses, results) });
+    if (consumer.toolUses.length > 0) messages.push({ role: 'user', content: repairResults(consumer.toolUses, results) });
+    if ((consumer.toolUses.length === 0 || interrupted) && !source.scripted) break;
   }
   return { messages, finalText, interrupted, turns: index };
 }

@@ -33,6 +33,7 @@ export interface RunScenarioOptions {
 /** A model source that replays a scenario's scripted turns at their recorded times. */
 export function scenarioSource(turns: readonly ScenarioTurn[], clock: Clock): ModelSource {
   return {
+    scripted: true,
     openTurn({ index, signal }) {
       const turn = turns[index];
       if (!turn) return null;

@@ -39,7 +39,7 @@ export interface SandboxFs {
    * can do better than a read per file (the virtual one keeps the texts until something changes).
    * Links are not followed, as in `walk`. Adapters without one leave it out.
    */
-  readTree?(root: string): Promise<TreeFile[]>;
+  readTree?(root: string): Promise<readonly TreeFile[]>;
 }
 
 /** A file and its text, as {@link SandboxFs.readTree} hands them out; `path` is absolute. */

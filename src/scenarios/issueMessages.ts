@@ -126,6 +126,8 @@ function distance(a: string, b: string): number {
 export function suggestField(key: string): string | null {
   let best: { name: string; score: number } | null = null;
   for (const name of fieldNames()) {
+    // The same name elsewhere in the format is no misspelling of it.
+    if (name === key) continue;
     const score = name.toLowerCase() === key.toLowerCase() ? 0 : distance(name, key);
     if (score <= Math.min(2, Math.floor(name.length / 3)) && (!best || score < best.score)) best = { name, score };
   }

@@ -146,6 +146,33 @@ export const settingsSchema = z
   })
   .describe('How the run is configured; every field has a default.');
 
+/** How a call really ended, as a session log tells it. */
+export const observedOutcomeSchema = z
+  .enum(['success', 'error', 'cancelled', 'interrupted', 'denied', 'unanswered'])
+  .describe('success; error (an error result); cancelled (a sibling’s error cancelled it); interrupted (the user stopped it); denied (a permission was refused); unanswered (the log holds no result).');
+
+/** What really happened in a session a scenario was imported from. */
+export const observedSchema = z
+  .strictObject({
+    agent: z.string().min(1).describe('The agent that wrote the log, e.g. "claude-code".'),
+    version: z.string().describe('Its version, e.g. "2.1.39" (empty when the log does not say).'),
+    calls: z
+      .record(
+        z.string(),
+        z
+          .strictObject({
+            outcome: observedOutcomeSchema,
+            result: z.string().optional().describe('The result text the model got (cut when long).'),
+            startedAt: millis('When the call really started, in ms from the session’s first response, where the log tells it.').optional(),
+            endedAt: millis('When its result came, in ms from the session’s first response.').optional(),
+          })
+          .describe('One call as it really ran.'),
+      )
+      .describe('Every call of the log, by tool_use id.'),
+    unknown: z.array(z.string()).optional().describe('What the log could not tell (files never shown, sub-agents without their log, …).'),
+  })
+  .describe('Optional: what really happened, for a scenario imported from a session log; the page and the command line compare the replay with it.');
+
 const scenarioShape = z
   .strictObject({
     id: z
@@ -171,6 +198,7 @@ const scenarioShape = z
       .strictObject({ files: filesRecord('The expected final content of each named file.').optional() })
       .optional()
       .describe('Expectations on the whole run.'),
+    observed: observedSchema.optional(),
   });
 
 /** A scenario: a workspace, settings and the scripted model turns. */
@@ -206,5 +234,9 @@ export type StreamBlock = z.output<typeof streamBlockSchema>;
 export type ToolUseStreamBlock = Extract<StreamBlock, { type: 'tool_use' }>;
 /** What a turn's run must show. */
 export type TurnExpect = z.output<typeof turnExpectSchema>;
+/** What really happened in an imported session. */
+export type Observed = z.output<typeof observedSchema>;
+/** How a call really ended. */
+export type ObservedOutcome = z.output<typeof observedOutcomeSchema>;
 /** An expected call outcome; the same union as the run record's `CallOutcome`. */
 export type ExpectedOutcome = z.output<typeof callOutcomeSchema>;

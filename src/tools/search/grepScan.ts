@@ -55,9 +55,12 @@ export async function scanWorkspace(context: ToolUseContext, plan: ScanPlan, onP
     const rootPrefix = sandbox.root.endsWith('/') ? sandbox.root.length : sandbox.root.length + 1;
     const hits: FileHit[] = [];
     let scanned = 0;
+    const filtered = plan.globParts.length > 0 || plan.isType !== undefined;
     for (const file of tree) {
-      const relativeToBase = file.path.slice(basePrefix);
-      if (inVcsFolder(relativeToBase) || !accepts(plan, relativeToBase, file.path)) continue;
+      // This loop runs once per file of the workspace: a path is cut only when a check needs it.
+      const { path } = file;
+      if (path.includes('/.') && inVcsFolder(path.slice(basePrefix))) continue;
+      if (filtered && !accepts(plan, path.slice(basePrefix), path)) continue;
       scanned++;
       const hit = matchText(file.text, file.path.slice(rootPrefix), plan);
       if (hit) hits.push(hit);
@@ -92,9 +95,15 @@ function accepts(plan: ScanPlan, relativeToBase: string, path: string): boolean 
 }
 
 function matchText(text: string, path: string, plan: ScanPlan): FileHit | undefined {
-  if (text.slice(0, BINARY_SNIFF_CHARS).includes('\u0000')) return undefined;
   const found = matchFile(text, path, plan.options, plan.wantRows);
-  return found ? { path, ...found } : undefined;
+  // Binary files are skipped as rg skips them; sniffed only when they match, the rare case.
+  if (!found || isBinary(text)) return undefined;
+  return { path, ...found };
+}
+
+function isBinary(text: string): boolean {
+  const nul = text.indexOf('\u0000');
+  return nul !== -1 && nul < BINARY_SNIFF_CHARS;
 }
 
 async function readAndMatch(context: ToolUseContext, file: FoundFile, plan: ScanPlan): Promise<FileHit | undefined> {

@@ -8,6 +8,8 @@ const VCS_SEGMENT = new RegExp(`(?:^|/)(?:${VCS_FOLDERS.map((name) => name.repla
 
 /** Whether a relative path lies in (or is) a version-control folder. */
 export function inVcsFolder(relativePath: string): boolean {
+  // Each of them starts with a dot at a segment's start: most paths have none, and skip the regex.
+  if (relativePath.charCodeAt(0) !== 46 && !relativePath.includes('/.')) return false;
   return VCS_SEGMENT.test(relativePath);
 }
 

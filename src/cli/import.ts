@@ -1,0 +1,23 @@
+/**
+ * `npm run import -- SESSION.jsonl [--out scenario.json]`: a Claude Code session log as a scenario
+ * (see importMain.ts). Runs from the built bundle, like the replay.
+ */
+import { readSessionFiles, writeTextFile } from './nodeFiles';
+import { importMain } from './importMain';
+import { createProgress } from './progress';
+
+importMain(process.argv.slice(3), {
+  readSessionFiles,
+  writeFile: writeTextFile,
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  progress: (label) => createProgress(label, 2),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`import: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

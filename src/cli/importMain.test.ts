@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { validateScenario } from '../scenarios/validate';
+import type { LogFile } from '../scenarios/import/readSession';
+import { importMain, type ImportIo } from './importMain';
+
+const LOG = 'test/transcripts/spotter-fa812bfe-main-lines1-312.jsonl';
+
+function memoryIo(logs: Record<string, LogFile[]>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const written: Record<string, string> = {};
+  const io: ImportIo = {
+    readSessionFiles: (path) => (path in logs ? Promise.resolve(logs[path]!) : Promise.reject(new Error('no such file'))),
+    writeFile: (path, text) => {
+      written[path] = text;
+      return Promise.resolve();
+    },
+    stdout: (text) => void out.push(text),
+    stderr: (text) => void err.push(text),
+  };
+  return { io, out: () => out.join(''), err: () => err.join(''), written };
+}
+
+const realLog = (): LogFile[] => [{ name: LOG, text: readFileSync(LOG, 'utf8') }];
+
+describe('npm run import', () => {
+  it('prints a scenario the validator accepts, and a one-line account on standard error', async () => {
+    const cli = memoryIo({ [LOG]: realLog() });
+    expect(await importMain([LOG], cli.io)).toBe(0);
+    const validated = validateScenario(JSON.parse(cli.out()));
+    expect(validated.ok).toBe(true);
+    expect(cli.err()).toMatch(/^import: .+: \d+ responses, \d+ calls/m);
+  });
+
+  it('writes to --out and nothing to standard output: the log goes only where asked', async () => {
+    const cli = memoryIo({ [LOG]: realLog() });
+    expect(await importMain([LOG, '--out', 'session.json'], cli.io)).toBe(0);
+    expect(cli.out()).toBe('');
+    expect(Object.keys(cli.written)).toEqual(['session.json']);
+    expect(cli.err()).toContain('→ session.json');
+  });
+
+  it('names the lines it could not use and imports the rest', async () => {
+    const [file] = realLog();
+    const lines = file!.text.split('\n');
+    lines.splice(3, 0, '{"type": "assistant", "message": {', 'not json at all');
+    const cli = memoryIo({ 'broken.jsonl': [{ name: 'broken.jsonl', text: lines.join('\n') }] });
+    expect(await importMain(['broken.jsonl'], cli.io)).toBe(0);
+    expect(cli.err()).toContain('broken.jsonl:4: not JSON');
+    expect(cli.err()).toContain('broken.jsonl:5: not JSON');
+    expect(validateScenario(JSON.parse(cli.out())).ok).toBe(true);
+  });
+
+  it('exits 2 with a message naming the file when it cannot be read or holds no session', async () => {
+    const missing = memoryIo({});
+    expect(await importMain(['gone.jsonl'], missing.io)).toBe(2);
+    expect(missing.err()).toContain('import: gone.jsonl: no such file');
+    const empty = memoryIo({ 'empty.jsonl': [{ name: 'empty.jsonl', text: '' }] });
+    expect(await importMain(['empty.jsonl'], empty.io)).toBe(2);
+    expect(empty.err()).toContain('no scenario could be made');
+  });
+
+  it('prints its usage for --help and refuses unknown options and a second log', async () => {
+    const help = memoryIo({});
+    expect(await importMain(['--help'], help.io)).toBe(0);
+    expect(help.out()).toMatch(/^usage: npm run import/);
+    const unknown = memoryIo({});
+    expect(await importMain(['--frobnicate'], unknown.io)).toBe(2);
+    expect(unknown.err()).toContain('unknown option --frobnicate');
+    const two = memoryIo({});
+    expect(await importMain(['a.jsonl', 'b.jsonl'], two.io)).toBe(2);
+    expect(two.err()).toContain('only one SESSION.jsonl');
+  });
+});

@@ -1,0 +1,27 @@
+import type { RunRecord } from '../run/record';
+import { runScenario } from '../run/runScenario';
+import type { PolicyName } from '../scenarios/policies';
+import type { Scenario } from '../scenarios/schema';
+import { createRealClock } from '../time/clock';
+import { createVirtualClock } from '../time/virtualClock';
+import type { ReplayOptions } from './replayOptions';
+import { createSandbox } from './sandboxes';
+
+/** The scenario with its policy replaced (its own explicit scheduling settings still override). */
+export function underPolicy(scenario: Scenario, policy: PolicyName): Scenario {
+  return { ...scenario, settings: { ...scenario.settings, policy } };
+}
+
+/** Runs a valid scenario on a fresh sandbox of the asked kind, on the virtual clock or (`realtime`) the wall clock. */
+export async function runRecord(scenario: Scenario, options: Pick<ReplayOptions, 'sandbox' | 'strategy' | 'realtime'>): Promise<RunRecord> {
+  const sandbox = await createSandbox(options.sandbox);
+  const strategy = options.strategy ? { strategy: options.strategy } : {};
+  try {
+    if (options.realtime) return await runScenario({ scenario, sandbox, ...strategy, clock: createRealClock() });
+    const clock = createVirtualClock();
+    return await clock.runUntil(runScenario({ scenario, sandbox, ...strategy, clock }));
+  } finally {
+    await sandbox.dispose();
+  }
+}
+

@@ -1,0 +1,103 @@
+import type { Observed, ObservedOutcome } from '../scenarios/schema';
+import type { CallOutcome } from '../tools/execution';
+import type { CallRecord, RunRecord } from './record';
+import { allCalls } from './runFacts';
+
+/**
+ * Why a replayed call ended otherwise than it really did, in classes a user can act on: the
+ * sandbox lacks the command, the log never showed the file, the call reaches outside the session's
+ * folder (which the sandbox does not hold), the playground lacks the tool, the
+ * policy differs (a cancellation the real agent did or did not make), something it depended on
+ * did not reproduce, or a real difference (worth reporting).
+ */
+export type FidelityClass = 'reproduced' | 'missing-command' | 'unknown-file' | 'outside-folder' | 'missing-tool' | 'policy' | 'follows-earlier' | 'not-run' | 'real-difference';
+
+export interface CallFidelity {
+  readonly id: string;
+  readonly name: string;
+  readonly real: ObservedOutcome;
+  readonly replayed: CallOutcome | null;
+  readonly verdict: FidelityClass;
+  /** Why, in words (empty when reproduced). */
+  readonly why: string;
+}
+
+export interface FidelityReport {
+  readonly calls: readonly CallFidelity[];
+  /** How many calls fell in each class. */
+  readonly counts: Readonly<Partial<Record<FidelityClass, number>>>;
+}
+
+/** The class of an outcome, to compare a real run and a replay (an input check's `invalid` is an error). */
+function sameOutcome(real: ObservedOutcome, replayed: CallOutcome | null): boolean {
+  if (replayed === null) return real === 'unanswered';
+  if (real === 'error') return replayed === 'error' || replayed === 'invalid';
+  return real === replayed;
+}
+
+/** The command a Bash result says the sandbox does not have. */
+function missingCommand(call: CallRecord): string | undefined {
+  const display = call.display as { stderr?: unknown; exitCode?: unknown } | null;
+  const text = `${typeof display?.stderr === 'string' ? display.stderr : ''}\n${call.result?.content ?? ''}`;
+  const found = /(?:^|\n|: )([\w.+-]+): (?:command )?not found/.exec(text) ?? /command not found: ([\w.+-]+)/.exec(text);
+  if (found) return found[1];
+  const command = (call.input as { command?: unknown }).command;
+  return display?.exitCode === 127 ? ((typeof command === 'string' ? command.trim().split(/\s+/)[0] : undefined) ?? 'a command') : undefined;
+}
+
+/**
+ * Compares a replay with what really happened, call by call: reproduced, or why not. Run it on the
+ * record of a scenario that has `observed` (one imported from a session log).
+ */
+export function fidelityReport(record: RunRecord, observed: Observed, knownFiles: readonly string[]): FidelityReport {
+  const byId = new Map(allCalls(record.turns).map((call) => [call.id, call]));
+  const known = new Set(knownFiles);
+  const calls: CallFidelity[] = [];
+  let diverged = false;
+  for (const [id, real] of Object.entries(observed.calls)) {
+    const call = byId.get(id);
+    const replayed = call?.outcome ?? null;
+    const verdict = (klass: FidelityClass, why: string): CallFidelity => ({ id, name: call?.name ?? '?', real: real.outcome, replayed, verdict: klass, why });
+    if (!call) {
+      calls.push(verdict('not-run', 'the replay never reached this call (an earlier turn ended the run)'));
+      continue;
+    }
+    if (sameOutcome(real.outcome, replayed)) {
+      calls.push(verdict('reproduced', ''));
+      continue;
+    }
+    const content = call.result?.content ?? '';
+    const path = (call.input as { file_path?: unknown; path?: unknown }).file_path ?? (call.input as { path?: unknown }).path;
+    const command = call.name === 'Bash' ? missingCommand(call) : undefined;
+    if (/No such tool available|not available in the playground/.test(content)) calls.push(verdict('missing-tool', `the playground has no ${call.name} tool`));
+    else if (command !== undefined) calls.push(verdict('missing-command', `the ${record.sandbox} sandbox has no \`${command}\``));
+    else if (/outside the workspace|is absolute|leaves the workspace/i.test(content)) calls.push(verdict('outside-folder', 'it reaches outside the session’s folder, which the replay’s workspace stands for'));
+    else if (typeof path === 'string' && !known.has(path) && /does not exist|has not been read|no such file|not found/i.test(content)) {
+      calls.push(verdict('unknown-file', `the log never showed ${path} as it was`));
+    } else if (call.name === 'Bash' && /No such file or directory/.test(content)) {
+      calls.push(verdict('unknown-file', 'it works on files or folders the log never showed'));
+    } else if (replayed === 'cancelled' || real.outcome === 'cancelled') {
+      calls.push(verdict('policy', replayed === 'cancelled' ? 'the replay’s policy cancelled it after a sibling failed' : 'the real agent cancelled it after a sibling failed; the replay’s policy did not'));
+    } else if (diverged) calls.push(verdict('follows-earlier', 'an earlier call did not reproduce, so the workspace had drifted'));
+    else calls.push(verdict('real-difference', `it really ended as ${real.outcome}, the replay as ${replayed ?? 'nothing'}: ${firstLine(content)}`));
+    diverged = true;
+  }
+  const counts: Partial<Record<FidelityClass, number>> = {};
+  for (const call of calls) counts[call.verdict] = (counts[call.verdict] ?? 0) + 1;
+  return { calls, counts };
+}
+
+/** The report in a few lines: counts, then each call that did not reproduce. */
+export function formatFidelity(report: FidelityReport): string {
+  const total = report.calls.length;
+  const order: FidelityClass[] = ['reproduced', 'policy', 'missing-command', 'unknown-file', 'outside-folder', 'missing-tool', 'follows-earlier', 'not-run', 'real-difference'];
+  const counts = order.filter((klass) => report.counts[klass]).map((klass) => `${report.counts[klass]} ${klass}`);
+  const lines = [`fidelity: ${total} calls: ${counts.join(', ')}`];
+  for (const call of report.calls) if (call.verdict !== 'reproduced') lines.push(`  ${call.id} ${call.name}: ${call.verdict}: ${call.why}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function firstLine(text: string): string {
+  const line = text.replace(/<\/?tool_use_error>/g, '').trim().split('\n')[0] ?? '';
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}

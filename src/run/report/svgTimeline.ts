@@ -1,0 +1,130 @@
+import { labelCall } from '../../tools/orchestration/callLabel';
+import { callPhases, type PhaseKind } from '../callPhases';
+import type { CallRecord, RunRecord, TurnRecord } from '../record';
+import { escapeMarkup, formatMs, formatTick, tickStep } from './markup';
+
+/** A cause to draw: `from` (a call id, `stream` or `cap`) held up, cancelled or brought `to` at `at`. */
+export interface ReportLink {
+  readonly kind: string;
+  readonly from: string;
+  readonly to: string;
+  readonly at: number;
+}
+
+const WIDTH = 1000;
+const LABEL = 250;
+const ROW = 20;
+const AXIS = 26;
+const BAR = 12;
+
+/** The fill of each phase; an executing stretch takes its outcome's colour instead. */
+export const PHASE_FILL: Record<PhaseKind, string> = {
+  queued: '#d0d7de',
+  latency: '#c8b8f0',
+  asking: '#f2c94c',
+  executing: '#2f81f7',
+  'completed-awaiting-yield': '#9ecbff',
+};
+
+export const OUTCOME_FILL: Record<string, string> = {
+  success: '#2da44e',
+  error: '#cf222e',
+  invalid: '#bc4c00',
+  denied: '#8250df',
+  cancelled: '#8c959f',
+  interrupted: '#bf8700',
+  discarded: '#57606a',
+};
+
+type Row = { kind: 'turn'; turn: TurnRecord; depth: number } | { kind: 'stream'; turn: TurnRecord; depth: number } | { kind: 'call'; call: CallRecord; depth: number };
+
+function rowsOf(turns: readonly TurnRecord[], depth: number): Row[] {
+  return turns.flatMap((turn): Row[] => [
+    { kind: 'turn', turn, depth },
+    { kind: 'stream', turn, depth },
+    ...turn.calls.flatMap((call): Row[] => [{ kind: 'call', call, depth }, ...rowsOf(call.children ?? [], depth + 1)]),
+  ]);
+}
+
+/**
+ * The run as an SVG timeline, drawn from the record alone: per response a divider, the stream's
+ * blocks, and a lane per call with its phases (queued, latency, asking, executing in its outcome's
+ * colour, awaiting its yield); the causes as arrows from the blocking lane to the waiting one.
+ * Every shape has a `<title>`, so a viewer's hover names it without any script.
+ */
+export function svgTimeline(record: RunRecord, links: readonly ReportLink[]): string {
+  const rows = rowsOf(record.turns, 0);
+  const span = Math.max(record.endedAt - record.startedAt, 1);
+  const x = (at: number): number => LABEL + ((at - record.startedAt) / span) * (WIDTH - LABEL - 10);
+  const y = (index: number): number => AXIS + index * ROW;
+  const height = y(rows.length) + 6;
+  const parts: string[] = [];
+  const step = tickStep(span, 8);
+  for (let at = 0; at <= span; at += step) {
+    parts.push(`<line x1="${x(record.startedAt + at).toFixed(1)}" y1="${AXIS - 6}" x2="${x(record.startedAt + at).toFixed(1)}" y2="${height}" class="tick"/>`);
+    parts.push(`<text x="${x(record.startedAt + at).toFixed(1)}" y="${AXIS - 10}" class="tick-label">${formatTick(at)}</text>`);
+  }
+  const rowOfCall = new Map<string, number>();
+  const streamRowOfCall = new Map<string, number>();
+  rows.forEach((row, index) => {
+    if (row.kind === 'call') rowOfCall.set(row.call.id, index);
+    if (row.kind === 'stream') for (const call of row.turn.calls) streamRowOfCall.set(call.id, index);
+  });
+  rows.forEach((row, index) => {
+    const top = y(index);
+    const indent = 8 + row.depth * 14;
+    const middle = top + ROW / 2;
+    if (row.kind === 'turn') {
+      const who = row.turn.agent !== undefined ? `sub-agent of ${row.turn.agent}, ` : '';
+      parts.push(`<line x1="0" y1="${top + 1}" x2="${WIDTH}" y2="${top + 1}" class="turn-line"/>`);
+      parts.push(`<text x="${indent}" y="${middle + 4}" class="turn-label">${escapeMarkup(`${who}response ${row.turn.index + 1}`)}</text>`);
+      return;
+    }
+    if (row.kind === 'stream') {
+      const turn = row.turn;
+      const end = turn.streamEndedAt ?? record.endedAt;
+      parts.push(`<text x="${indent}" y="${middle + 4}" class="lane-label">stream</text>`);
+      parts.push(rect(x(turn.streamStartedAt), top + 8, x(end) - x(turn.streamStartedAt), 4, '#afb8c1', `stream ${formatMs(turn.streamStartedAt)}–${formatMs(end)}`));
+      for (const block of turn.blocks) {
+        const to = block.stoppedAt ?? end;
+        const what = block.kind === 'text' ? 'text block' : `tool_use ${block.name ?? ''} ${block.id ?? ''}`;
+        parts.push(rect(x(block.startedAt), top + 4, Math.max(2, x(to) - x(block.startedAt)), BAR, block.kind === 'text' ? '#d8dee4' : '#6e7781', `${what}: ${formatMs(block.startedAt)}–${formatMs(to)}`));
+      }
+      return;
+    }
+    const call = row.call;
+    const label = labelCall(call);
+    parts.push(`<text x="${indent}" y="${middle + 4}" class="lane-label"><title>${escapeMarkup(`${label} (${call.id})`)}</title>${escapeMarkup(shorten(label, 34 - row.depth * 2))}</text>`);
+    for (const phase of callPhases(call, record.endedAt)) {
+      const fill = phase.kind === 'executing' && call.outcome !== null ? (OUTCOME_FILL[call.outcome] ?? PHASE_FILL.executing) : PHASE_FILL[phase.kind];
+      const what = phase.kind === 'executing' && call.outcome !== null ? `executing → ${call.outcome}` : phase.kind;
+      parts.push(rect(x(phase.from), top + 4, Math.max(2, x(phase.to) - x(phase.from)), BAR, fill, `${label}: ${what} ${formatMs(phase.from)}–${formatMs(phase.to)}`));
+    }
+  });
+  for (const link of links) {
+    const to = rowOfCall.get(link.to);
+    const from = link.from === 'stream' ? streamRowOfCall.get(link.to) : rowOfCall.get(link.from);
+    if (to === undefined) continue;
+    const at = x(link.at).toFixed(1);
+    const toY = y(to) + ROW / 2;
+    const fromY = from === undefined ? toY - ROW / 2 : y(from) + ROW / 2;
+    parts.push(
+      `<line x1="${at}" y1="${fromY}" x2="${at}" y2="${toY + (fromY < toY ? -6 : 6)}" class="cause" data-kind="${escapeMarkup(link.kind)}" data-from="${escapeMarkup(link.from)}" data-to="${escapeMarkup(link.to)}" marker-end="url(#arrow)"><title>${escapeMarkup(`${link.kind}: ${link.from} → ${link.to}`)}</title></line>`,
+    );
+  }
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="${escapeMarkup(`Timeline of ${record.scenario}`)}">`,
+    '<defs><marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L8 4 L0 8 z" fill="#d1242f"/></marker></defs>',
+    '<style>.tick{stroke:#eaeef2}.tick-label{font:10px sans-serif;fill:#57606a;text-anchor:middle}.turn-line{stroke:#8c959f;stroke-dasharray:3 3}.turn-label{font:bold 11px sans-serif;fill:#24292f}.lane-label{font:11px ui-monospace,monospace;fill:#24292f}.cause{stroke:#d1242f;stroke-width:1.5}</style>',
+    ...parts,
+    '</svg>',
+  ].join('\n');
+}
+
+function rect(left: number, top: number, width: number, height: number, fill: string, title: string): string {
+  return `<rect x="${left.toFixed(1)}" y="${top}" width="${Math.max(0, width).toFixed(1)}" height="${height}" fill="${fill}"><title>${escapeMarkup(title)}</title></rect>`;
+}
+
+function shorten(text: string, most: number): string {
+  return text.length > most ? `${text.slice(0, most - 1)}…` : text;
+}

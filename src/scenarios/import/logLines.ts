@@ -1,0 +1,109 @@
+/**
+ * Reading a Claude Code session log (JSON Lines, one entry per line) without trusting it: a line
+ * that is not JSON, not an object, or has no type is a problem named by its line number, and the
+ * rest is read on.
+ */
+
+/** Something in the log that could not be read or used, and where. */
+export interface LogProblem {
+  /** The log's name (its file), so problems of several files can be told apart. */
+  readonly source: string;
+  /** 1-based; 0 for a problem of the whole log. */
+  readonly line: number;
+  readonly message: string;
+}
+
+/** One entry of the log. */
+export interface LogEntry {
+  readonly source: string;
+  readonly line: number;
+  readonly type: string;
+  /** Milliseconds since the epoch; `null` when the entry has none that parses. */
+  readonly time: number | null;
+  readonly uuid?: string;
+  readonly parentUuid?: string | null;
+  readonly isSidechain: boolean;
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+/** The longest line read; longer ones are a problem (a runaway line must not exhaust memory). */
+const MAX_LINE_CHARS = 20_000_000;
+
+/** Reads every line of `text` (the contents of the log `source`) into entries and problems. */
+export function readLogLines(text: string, source: string): { entries: LogEntry[]; problems: LogProblem[] } {
+  const entries: LogEntry[] = [];
+  const problems: LogProblem[] = [];
+  let start = 0;
+  let number = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    number++;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    start = end + 1;
+    if (line.trim() === '') {
+      if (start > text.length) break;
+      continue;
+    }
+    if (line.length > MAX_LINE_CHARS) {
+      problems.push({ source, line: number, message: `the line is ${line.length.toLocaleString('en-US')} characters long, over the ${MAX_LINE_CHARS.toLocaleString('en-US')} read; it was skipped` });
+      continue;
+    }
+    const entry = readEntry(line, source, number);
+    if (typeof entry === 'string') problems.push({ source, line: number, message: entry });
+    else entries.push(entry);
+  }
+  return { entries, problems };
+}
+
+/** One line as an entry, or what is wrong with it. */
+export function readEntry(line: string, source: string, number: number): LogEntry | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error: unknown) {
+    const cut = line.length > 60 ? `${line.slice(0, 60)}…` : line;
+    return `not JSON (${error instanceof Error ? error.message : String(error)}; the line starts ${JSON.stringify(cut)}): a truncated or damaged line`;
+  }
+  return entryOf(value, source, number);
+}
+
+/** An already parsed value as an entry, or what is wrong with it. */
+export function entryOf(value: unknown, source: string, number: number): LogEntry | string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
+  const raw = value as Record<string, unknown>;
+  if (typeof raw.type !== 'string') return 'an entry without a "type"';
+  const stamp = typeof raw.timestamp === 'string' ? Date.parse(raw.timestamp) : NaN;
+  return {
+    source,
+    line: number,
+    type: raw.type,
+    time: Number.isFinite(stamp) ? stamp : null,
+    ...(typeof raw.uuid === 'string' ? { uuid: raw.uuid } : {}),
+    ...(typeof raw.parentUuid === 'string' || raw.parentUuid === null ? { parentUuid: raw.parentUuid } : {}),
+    isSidechain: raw.isSidechain === true,
+    raw,
+  };
+}
+
+/** The entry's message content blocks (an assistant's or a user's), as records. */
+export function contentBlocks(entry: LogEntry): Record<string, unknown>[] {
+  const message = entry.raw.message as { content?: unknown } | undefined;
+  const content = message?.content;
+  if (!Array.isArray(content)) return [];
+  return content.filter((block): block is Record<string, unknown> => typeof block === 'object' && block !== null && !Array.isArray(block));
+}
+
+/** A tool_result's content as text (strings, and the text parts of a block list). */
+export function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return content === undefined || content === null ? '' : JSON.stringify(content);
+  return content
+    .map((part: unknown) => {
+      if (typeof part === 'string') return part;
+      const block = part as { type?: unknown; text?: unknown };
+      if (block?.type === 'text' && typeof block.text === 'string') return block.text;
+      return block?.type === 'image' ? '[image]' : '';
+    })
+    .join('');
+}

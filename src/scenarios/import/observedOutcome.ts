@@ -1,0 +1,50 @@
+import type { ExpectedOutcome, ObservedOutcome } from '../schema';
+import type { LoggedCall } from './sessionLog';
+
+/** How a call really ended, read from its result. */
+export function observedOutcome(call: LoggedCall): ObservedOutcome {
+  const result = call.result;
+  if (!result) return 'unanswered';
+  if (!result.isError) return 'success';
+  const text = result.text;
+  if (/Sibling tool call errored|Cancelled: parallel tool call/.test(text)) return 'cancelled';
+  if (/Request interrupted by user/.test(text)) return 'interrupted';
+  if (/doesn't want to proceed with this tool use|Permission to use .* (has been|was) denied|permission denied by the user/i.test(text)) return 'denied';
+  return 'error';
+}
+
+/** Messages of the real tools' input checks: the playground ends such a call as `invalid`, not `error`. */
+const CHECK_FAILURES = [
+  /InputValidationError/,
+  /File does not exist/,
+  /File has not been read yet/,
+  /File has been (unexpectedly )?modified since (it was )?read/,
+  /String to replace not found/,
+  /Found \d+ matches of the string to replace/,
+  /No changes to make: old_string and new_string are exactly the same/,
+  /EISDIR|is a directory/,
+  /No such tool available/,
+];
+
+/**
+ * The outcome a faithful replay gives a call that really ended as `observed` with `text`, in the
+ * playground's words (its input checks end a call as `invalid`); `undefined` when there is none to
+ * expect (the log holds no result).
+ */
+export function expectedOutcome(observed: ObservedOutcome, text: string): ExpectedOutcome | undefined {
+  switch (observed) {
+    case 'success':
+    case 'cancelled':
+    case 'interrupted':
+    case 'denied':
+      return observed;
+    case 'error':
+      return CHECK_FAILURES.some((pattern) => pattern.test(text)) ? 'invalid' : 'error';
+    case 'unanswered':
+      return undefined;
+    default: {
+      const exhaustive: never = observed;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import { contentBlocks, entryOf, resultText, type LogEntry, type LogProblem } from './logLines';
+
+/** One content block of a response, when its line was written (when it finished streaming). */
+export interface LoggedBlock {
+  readonly kind: 'text' | 'thinking' | 'tool_use';
+  readonly text: string;
+  /** Tool blocks: the call. */
+  readonly callId?: string;
+  readonly at: number;
+  readonly line: number;
+}
+
+/** One model response: the lines sharing a `message.id`, in the order they were written. */
+export interface LoggedResponse {
+  readonly messageId: string;
+  readonly blocks: LoggedBlock[];
+}
+
+/** One tool call, with what the log tells of its run. */
+export interface LoggedCall {
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+  /** When its block closed. */
+  readonly closedAt: number;
+  /** When it really started (a progress line of it), where the log says. */
+  startedAt?: number;
+  /** When its result line came. */
+  endedAt?: number;
+  result?: { text: string; isError: boolean; line: number };
+  /** The tool's own report beside the result (`toolUseResult`). */
+  detail?: unknown;
+}
+
+/** One agent's part of the log: its responses and calls, in order. */
+export interface LoggedAgent {
+  readonly responses: LoggedResponse[];
+  readonly calls: Map<string, LoggedCall>;
+  /** The first user text (the prompt it was given). */
+  prompt?: string;
+}
+
+/** A whole session: the main agent, its sub-agents by Task call, and what the log says of itself. */
+export interface SessionLog {
+  readonly main: LoggedAgent;
+  /** Sub-agents, keyed by the Task (Agent) call that started each. */
+  readonly agents: Map<string, LoggedAgent>;
+  readonly version: string;
+  readonly cwd: string;
+  readonly sessionId: string;
+  /** The earliest moment of the session (its first response's first line). */
+  readonly origin: number;
+  readonly problems: LogProblem[];
+}
+
+export function emptyAgent(): LoggedAgent {
+  return { responses: [], calls: new Map() };
+}
+
+const AGENT_TOOLS = new Set(['Task', 'Agent']);
+
+/** Folds one agent's entries (in log order) into its responses and calls. */
+export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]): LoggedAgent {
+  const agent = emptyAgent();
+  const byMessage = new Map<string, LoggedResponse>();
+  const seenLines = new Set<string>();
+  for (const entry of entries) {
+    if (entry.type === 'user') foldUser(agent, entry, problems);
+    else if (entry.type === 'assistant') foldAssistant(agent, byMessage, seenLines, entry, problems);
+    else if (entry.type === 'progress') {
+      // A hook or Bash progress names the call; a sub-agent's progress names its Task call as parent.
+      const ids = [entry.raw.toolUseID, entry.raw.parentToolUseID].filter((id): id is string => typeof id === 'string');
+      const call = ids.map((id) => agent.calls.get(id)).find((found) => found !== undefined);
+      if (call && entry.time !== null && call.startedAt === undefined && entry.time >= call.closedAt) call.startedAt = entry.time;
+    }
+  }
+  for (const call of agent.calls.values()) {
+    if (!call.result) problems.push({ source: entries[0]?.source ?? '', line: 0, message: `the call ${call.id} (${call.name}) has no tool_result in the log: it is imported as unanswered` });
+  }
+  return agent;
+}
+
+function foldUser(agent: LoggedAgent, entry: LogEntry, problems: LogProblem[]): void {
+  const message = entry.raw.message as { content?: unknown } | undefined;
+  if (typeof message?.content === 'string') {
+    if (agent.prompt === undefined && entry.raw.isMeta !== true) agent.prompt = message.content;
+    return;
+  }
+  for (const block of contentBlocks(entry)) {
+    if (block.type === 'text' && agent.prompt === undefined && entry.raw.isMeta !== true && typeof block.text === 'string') agent.prompt = block.text;
+    if (block.type !== 'tool_result') continue;
+    const id = typeof block.tool_use_id === 'string' ? block.tool_use_id : '';
+    const call = agent.calls.get(id);
+    if (!call) {
+      problems.push({ source: entry.source, line: entry.line, message: `a tool_result for ${id || 'no id'}, which no tool_use of this agent asked for: left out` });
+      continue;
+    }
+    if (call.result) {
+      problems.push({ source: entry.source, line: entry.line, message: `a second tool_result for ${id}: the first is kept` });
+      continue;
+    }
+    call.result = { text: resultText(block.content), isError: block.is_error === true, line: entry.line };
+    if (entry.time !== null) call.endedAt = entry.time;
+    if (entry.raw.toolUseResult !== undefined) call.detail = entry.raw.toolUseResult;
+  }
+}
+
+function foldAssistant(agent: LoggedAgent, byMessage: Map<string, LoggedResponse>, seenLines: Set<string>, entry: LogEntry, problems: LogProblem[]): void {
+  const message = entry.raw.message as { id?: unknown } | undefined;
+  const messageId = typeof message?.id === 'string' ? message.id : `line-${entry.line}`;
+  let response = byMessage.get(messageId);
+  if (!response) {
+    response = { messageId, blocks: [] };
+    byMessage.set(messageId, response);
+    agent.responses.push(response);
+  }
+  const previous = response.blocks.at(-1)?.at;
+  let at = entry.time ?? previous ?? 0;
+  if (previous !== undefined && at < previous) {
+    problems.push({ source: entry.source, line: entry.line, message: `its timestamp is ${previous - at} ms before the previous block of the same response: taken as that block's` });
+    at = previous;
+  }
+  for (const block of contentBlocks(entry)) {
+    if (block.type === 'tool_use') {
+      const id = typeof block.id === 'string' ? block.id : '';
+      const key = `${messageId}:${id}`;
+      if (id === '' || seenLines.has(key) || agent.calls.has(id)) {
+        problems.push({ source: entry.source, line: entry.line, message: id === '' ? 'a tool_use without an id: left out' : `the tool_use ${id} again: the first is kept` });
+        continue;
+      }
+      seenLines.add(key);
+      const name = typeof block.name === 'string' ? block.name : '';
+      agent.calls.set(id, { id, name, input: block.input ?? {}, closedAt: at });
+      response.blocks.push({ kind: 'tool_use', text: '', callId: id, at, line: entry.line });
+    } else if (block.type === 'text' && typeof block.text === 'string') {
+      response.blocks.push({ kind: 'text', text: block.text, at, line: entry.line });
+    } else if (block.type === 'thinking' || block.type === 'redacted_thinking') {
+      response.blocks.push({ kind: 'thinking', text: typeof block.thinking === 'string' ? block.thinking : '', at, line: entry.line });
+    }
+  }
+}
+
+/** Whether a call starts a sub-agent. */
+export function isAgentCall(call: LoggedCall): boolean {
+  return AGENT_TOOLS.has(call.name);
+}
+
+/**
+ * The sub-agent's entries carried by `agent_progress` lines of the main log (2.1.x writes each
+ * of its messages there too), grouped by the Task call they belong to.
+ */
+export function progressSubAgents(entries: readonly LogEntry[]): Map<string, LogEntry[]> {
+  const groups = new Map<string, LogEntry[]>();
+  for (const entry of entries) {
+    if (entry.type !== 'progress') continue;
+    const data = entry.raw.data as { type?: unknown; message?: unknown } | undefined;
+    const parent = entry.raw.parentToolUseID;
+    if (data?.type !== 'agent_progress' || typeof parent !== 'string') continue;
+    const inner = entryOf(data.message, entry.source, entry.line);
+    if (typeof inner === 'string') continue;
+    const list = groups.get(parent) ?? [];
+    list.push(inner.time === null ? { ...inner, time: entry.time } : inner);
+    groups.set(parent, list);
+  }
+  return groups;
+}
