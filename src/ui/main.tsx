@@ -8,6 +8,7 @@ import { parseUrl } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import './theme.css';
 import './app.css';
+import './screens.css';
 
 declare global {
   interface Window {

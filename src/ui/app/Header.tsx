@@ -66,11 +66,12 @@ export function Header({ title }: { title: string }) {
 
 function RunStatus() {
   const status = usePlayground((state) => state.run.status);
+  const paused = usePlayground((state) => isPaused(state.run));
   const passed = usePlayground((state) => state.record.expectations?.passed);
   const text =
-    status === 'done' ? (passed === false ? 'done · differs from the lesson' : passed ? 'done · expectations met' : 'done') : status;
+    status === 'done' ? (passed === false ? 'done · differs from the lesson' : passed ? 'done · expectations met' : 'done') : paused ? 'paused' : status;
   return (
-    <span className="run-status" data-testid="run-status" data-status={status} role="status" aria-live="polite">
+    <span className="run-status" data-testid="run-status" data-status={status} data-paused={paused || undefined} role="status" aria-live="polite">
       {text}
     </span>
   );

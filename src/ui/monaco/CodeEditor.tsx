@@ -49,6 +49,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
       fixedOverflowWidgets: true,
     });
     editorRef.current = editor;
+    const leaving = keyboardWayOut(editor, host);
     const owned = new Set<monaco.editor.ITextModel>();
     const onModel = editor.onDidChangeModel(() => {
       const model = editor.getModel();
@@ -64,6 +65,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
       if (model && uris.some((u) => u.toString() === model.uri.toString())) emitMarkers(model);
     });
     return () => {
+      leaving.dispose();
       onModel.dispose();
       onContent.dispose();
       onMarkers.dispose();
@@ -117,7 +119,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
   }, [language, uri]);
 
   useEffect(() => {
-    editorRef.current?.updateOptions({ readOnly, ariaLabel: path ? `Editor: ${path}` : 'Code editor' });
+    editorRef.current?.updateOptions({ readOnly, ariaLabel: `${path ? `Editor: ${path}` : 'Code editor'} (Escape, then Tab, leaves it)` });
   }, [readOnly, path]);
 
   const schemaUri = jsonSchema?.uri;
@@ -129,6 +131,34 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
   }, [instanceId, schemaUri, schema, uri]);
 
   return <div ref={hostRef} className="code-editor" data-testid={testId} data-state="ready" />;
+}
+
+/**
+ * The editor never traps the keyboard (design.md, The page): entered with Tab, Tab walks on
+ * through it (Monaco's tab-focus mode); entered with a click, Tab indents until Escape, after
+ * which Tab leaves.
+ */
+function keyboardWayOut(editor: StandaloneEditor, host: HTMLElement): { dispose: () => void } {
+  let clicked = false;
+  const onPointerDown = () => {
+    clicked = true;
+  };
+  host.addEventListener('pointerdown', onPointerDown, true);
+  const onFocus = editor.onDidFocusEditorText(() => editor.updateOptions({ tabFocusMode: !clicked }));
+  const onBlur = editor.onDidBlurEditorText(() => {
+    clicked = false;
+  });
+  const onKey = editor.onKeyDown((event) => {
+    if (event.keyCode === monaco.KeyCode.Escape) editor.updateOptions({ tabFocusMode: true });
+  });
+  return {
+    dispose: () => {
+      host.removeEventListener('pointerdown', onPointerDown, true);
+      onFocus.dispose();
+      onBlur.dispose();
+      onKey.dispose();
+    },
+  };
 }
 
 const EXTENSION_OF: Record<string, string> = {

@@ -1,9 +1,13 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RunRecord } from '../../run/record';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { causeBlockers } from '../../tools/orchestration/waitCause';
 import { formatMs } from './axisTicks';
+import { BackgroundLanes } from './BackgroundLanes';
 import { CallCard } from './CallCard';
+import { CauseLayer, type DrawnLink } from './CauseLayer';
+import { causeLinks } from './causeLinks';
+import { criticalPath } from './criticalPath';
 import { setDrawnNow } from './drawnPosition';
 import { layoutTimeline, timeMapOf, visibleLanes, type RowRange } from './layout';
 import type { Lane } from './laneLayout';
@@ -11,23 +15,31 @@ import type { TimeMap } from './timeScale';
 import { TimelineFrames } from './TimelineFrames';
 import { TimelineHeader } from './TimelineHeader';
 import { ROW_HEIGHT, TimelineLane } from './TimelineLane';
+import { TimelineOverview } from './TimelineOverview';
 import { TimelineToolbar } from './TimelineToolbar';
+import { useLaneInteraction } from './useLaneInteraction';
+import { useTimelineClock } from './useTimelineClock';
+import { turnCallsOf, whyAnswer } from './whyText';
+import { WhyLine } from './WhyLine';
 import './timeline.css';
+import './lanes.css';
+import './causes.css';
 
 export interface TimelineProps {
   record: RunRecord;
   /** The run's time now, in milliseconds from its start (read every frame while `running`). */
   now: () => number;
   running: boolean;
+  /** The lesson's description, shown on one line in the toolbar. */
+  description?: string | undefined;
   /** Told which call has keyboard focus (or was clicked), and `null` when focus leaves the lanes. */
   onFocusCall?: (id: string | null) => void;
   /** With "Collapse idle" on, stretches with nothing new longer than this are drawn this long. */
   idleThresholdMs?: number;
 }
 
-const LABEL_WIDTH = 240;
-/** The stream row and the axis row (timeline.css gives each 24 px). */
-const HEADER_HEIGHT = 48;
+/** The stream row, the marks row and the axis (the CSS gives them 24, 16 and 20 px). */
+const HEADER_HEIGHT = 60;
 /**
  * Up to this many lanes all render (a lesson's every call is in the page for tests and find-in-page);
  * above it, only those in view. At 200 a 1,000-call replay spent its first fifth drawing up to
@@ -38,14 +50,9 @@ const MAX_ZOOM = 256;
 const CARD_WIDTH = 380;
 const INITIAL_SIZE = { width: 960, height: 420 };
 
-interface Anchor {
-  readonly id: string;
-  readonly x: number;
-}
-
-/** How far the view reaches ahead of `now` while running, so the scale changes only now and then. */
-function grownEnd(nowMs: number, startMs: number): number {
-  return nowMs + Math.max(500, (nowMs - startMs) * 0.5);
+/** The label column: about a third of the timeline on a narrow screen, 240 px at most. */
+function labelWidthFor(width: number): number {
+  return Math.round(Math.min(240, Math.max(112, width * 0.3)));
 }
 
 /** The time map, kept as the same object while the gaps stay the same (so memoised lanes stay put). */
@@ -60,75 +67,126 @@ function useStableTimeMap(record: RunRecord, overMs: number | undefined): TimeMa
 }
 
 /**
- * The live timeline of a run: the stream bar, a time axis, one lane per call with its bar,
- * batch frames, cap markers and a moving "now" line. Lanes re-render only when their call
- * changes; the clock moves a CSS variable on the open spans from a requestAnimationFrame loop; above 60 calls
- * only the lanes in view are rendered.
+ * The live timeline of a run: the stream bar, the marks and the time axis, one lane per call with
+ * its bar, batch frames, the causes as connectors, background shells, a moving "now" line, and
+ * under it the answer to "why did it wait?" for the lane chosen. Lanes re-render only when their
+ * call changes; the clock moves a CSS variable from a requestAnimationFrame loop; above 60 calls
+ * only the lanes in view are rendered, and the causes drawn are those touching them.
  */
-export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 1000 }: TimelineProps) {
+export function Timeline({ record, now, running, description, onFocusCall, idleThresholdMs = 1000 }: TimelineProps) {
   const rootRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const readoutRef = useRef<HTMLOutputElement>(null);
   const hoverLineRef = useRef<HTMLDivElement>(null);
-  const pendingFocus = useRef(false);
   const pendingCentre = useRef<number | null>(null);
   const cardId = `${useId()}-card`;
 
   const [size, setSize] = useState(INITIAL_SIZE);
   const [zoom, setZoom] = useState(1);
+  const [follow, setFollow] = useState(true);
   const [collapseIdle, setCollapseIdle] = useState(false);
+  const [showCritical, setShowCritical] = useState(false);
   const [liveEnd, setLiveEnd] = useState(0);
   const [scrollRow, setScrollRow] = useState(0);
-  const [focusRow, setFocusRow] = useState(0);
-  const [hovered, setHovered] = useState<Anchor | null>(null);
-  const [focused, setFocused] = useState<Anchor | null>(null);
 
+  const labelWidth = labelWidthFor(size.width);
   const map = useStableTimeMap(record, collapseIdle ? idleThresholdMs : undefined);
-  const trackWidth = Math.round(Math.max(200, size.width - LABEL_WIDTH - 2) * zoom);
+  const trackWidth = Math.round(Math.max(160, size.width - labelWidth - 2) * zoom);
   const endMs = Math.max(running ? Math.max(record.endedAt, liveEnd) : record.endedAt, record.startedAt + 1);
   const layout = useMemo(
     () => layoutTimeline(record, { widthPx: trackWidth, startMs: record.startedAt, endMs }, record.endedAt, map),
     [record, trackWidth, endMs, map],
   );
-  const { lanes, scale } = layout;
+  const { lanes, scale, background } = layout;
   const laneCount = lanes.length;
+  const rowCount = laneCount + background.length;
   const viewportRows = size.height - HEADER_HEIGHT;
-  const range: RowRange = laneCount > VIRTUALISE_ABOVE ? visibleLanes(scrollRow * ROW_HEIGHT, viewportRows, ROW_HEIGHT, laneCount) : { first: 0, end: laneCount };
-  const tabRow = Math.max(0, Math.min(focusRow, laneCount - 1));
+  const range: RowRange = laneCount > VIRTUALISE_ABOVE ? visibleLanes(scrollRow * ROW_HEIGHT, viewportRows, ROW_HEIGHT, rowCount) : { first: 0, end: rowCount };
   const lanesById = useMemo(() => new Map(lanes.map((lane) => [lane.call.id, lane])), [lanes]);
-  const active = hovered ?? focused;
-  const activeLane = active ? lanesById.get(active.id) : undefined;
+  const rowOf = useMemo(() => {
+    const rows = new Map<string, number>(lanes.map((lane) => [lane.call.id, lane.row]));
+    for (const lane of background) rows.set(`shell:${lane.shell.id}`, lane.row);
+    return rows;
+  }, [lanes, background]);
   const labelOf = useMemo(() => (id: string) => {
     const lane = lanesById.get(id);
     return lane ? labelCall(lane.call) : id;
   }, [lanesById]);
-  // The calls that stood in the way of the lane people are looking at: their lanes are marked.
-  const blockers = useMemo(() => new Set(activeLane?.call.waits.flatMap((wait) => causeBlockers(wait.cause)) ?? []), [activeLane]);
 
-  // The latest values for the frame loop, which must not restart on every record.
-  const live = useRef({ now, map, endMs, startMs: record.startedAt, latestMs: record.endedAt });
+  const { tabRow, hovered, chosen, active, choose, list, body } = useLaneInteraction({
+    lanesById,
+    laneCount,
+    viewportRows,
+    labelWidth,
+    time: scale.time,
+    onFocusCall,
+    onScrollRow: setScrollRow,
+    onPointerAt: (x) => {
+      // The hover line and time readout move without React (every pointer move).
+      if (readoutRef.current) readoutRef.current.textContent = x !== null ? `t = ${formatMs(scale.time(x - labelWidth))}` : '';
+      const line = hoverLineRef.current;
+      if (line) {
+        line.style.display = x !== null ? 'block' : 'none';
+        if (x !== null) line.style.transform = `translateX(${x}px)`;
+      }
+    },
+    refs: { scroller: scrollerRef, list: listRef, body: bodyRef },
+  });
+
+  // A long run finds the causes of the lanes in view (and of the lane chosen or looked at) only.
+  const causesOf = useMemo(() => {
+    if (laneCount <= VIRTUALISE_ABOVE) return undefined;
+    const ids = lanes.slice(range.first, Math.min(range.end, laneCount)).map((lane) => lane.call.id);
+    for (const id of [chosen?.id, hovered?.id]) if (id !== undefined) ids.push(id);
+    return new Set(ids);
+  }, [lanes, laneCount, range.first, range.end, chosen, hovered]);
+  const causes = useMemo(() => causeLinks(record, causesOf), [record, causesOf]);
+  const links = useMemo((): DrawnLink[] => {
+    if (record.background.length === 0) return causes;
+    const spawns: DrawnLink[] = record.background.map((shell) => ({ kind: 'spawn', from: shell.startedBy, to: `shell:${shell.id}`, at: shell.startedAt, open: false }));
+    return [...causes, ...spawns];
+  }, [causes, record.background]);
+  const path = useMemo(() => (showCritical ? criticalPath(record) : null), [showCritical, record]);
+  const chosenLane = chosen ? lanesById.get(chosen.id) : undefined;
+  const answer = useMemo(
+    () => (chosenLane && chosen ? whyAnswer(chosenLane.call, turnCallsOf(record.turns, chosenLane.call.id), causes, { ...(chosen.at !== null ? { at: chosen.at } : {}), now: record.endedAt }) : null),
+    [chosenLane, chosen, record, causes],
+  );
+
+  const activeLane = active ? lanesById.get(active.id) : undefined;
+  // The calls in the way of the lane looked at (hovered) or chosen: their lanes are marked.
+  const blockers = useMemo(() => {
+    const ids = new Set(activeLane?.call.waits.flatMap((wait) => causeBlockers(wait.cause)) ?? []);
+    for (const id of answer?.blockers ?? []) ids.add(id);
+    return ids;
+  }, [activeLane, answer]);
+  const focusIds = useMemo(() => new Set([chosen?.id, hovered?.id].filter((id): id is string => id !== undefined)), [chosen, hovered]);
+
+  useTimelineClock(
+    running,
+    rootRef,
+    scrollerRef,
+    { now, map, endMs, startMs: record.startedAt, latestMs: record.endedAt, drawnStart: scale.drawnStart, pxPerMs: scale.pxPerMs, labelWidth, follow: follow && zoom > 1 },
+    setLiveEnd,
+    () => setFollow(false),
+  );
+
   useLayoutEffect(() => {
-    live.current = { now, map, endMs, startMs: record.startedAt, latestMs: record.endedAt };
     // React just wrote `--now` from the record; put the live clock back before the frame paints.
     if (rootRef.current) setDrawnNow(rootRef.current, map.toDrawn(running ? Math.max(record.endedAt, now()) : record.endedAt));
   });
 
+  // Every run ends fitted to the width: the whole of it in view.
+  const wasRunning = useRef(running);
   useEffect(() => {
-    if (!running) return;
-    let frame = 0;
-    const tick = () => {
-      const { now: clock, map: timeMap, endMs: end, startMs, latestMs } = live.current;
-      // Never behind the latest event, so an open bar never looks shorter than a closed one.
-      const at = Math.max(latestMs, clock());
-      if (rootRef.current) setDrawnNow(rootRef.current, timeMap.toDrawn(at));
-      // Grow the view ahead of now; shrink it back when a new run starts far behind it.
-      const margin = grownEnd(at, startMs) - at;
-      if (at > end || end - at > 3 * margin) setLiveEnd(grownEnd(at, startMs));
-      frame = requestAnimationFrame(tick);
-    };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
+    if (wasRunning.current && !running) {
+      setZoom(1);
+      if (scrollerRef.current) scrollerRef.current.scrollLeft = 0;
+    }
+    if (!wasRunning.current && running) setFollow(true);
+    wasRunning.current = running;
   }, [running]);
 
   useEffect(() => {
@@ -146,91 +204,20 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller || pendingCentre.current === null) return;
-    const visible = scroller.clientWidth - LABEL_WIDTH;
+    const visible = scroller.clientWidth - labelWidth;
     scroller.scrollLeft = Math.max(0, pendingCentre.current * trackWidth - visible / 2);
     pendingCentre.current = null;
-  }, [trackWidth]);
-
-  useEffect(() => {
-    if (!pendingFocus.current) return;
-    pendingFocus.current = false;
-    listRef.current?.querySelector<HTMLElement>(`[data-row="${tabRow}"]`)?.focus({ preventScroll: true });
-  }, [tabRow]);
+  }, [trackWidth, labelWidth]);
 
   const zoomBy = (factor: number) => {
     const next = Math.min(MAX_ZOOM, Math.max(1, zoom * factor));
     const scroller = scrollerRef.current;
-    if (scroller) pendingCentre.current = (scroller.scrollLeft + (scroller.clientWidth - LABEL_WIDTH) / 2) / trackWidth;
+    if (scroller) pendingCentre.current = (scroller.scrollLeft + (scroller.clientWidth - labelWidth) / 2) / trackWidth;
     setZoom(next);
   };
 
-  const moveFocus = (row: number) => {
-    const scroller = scrollerRef.current;
-    if (scroller) {
-      const top = row * ROW_HEIGHT;
-      if (top < scroller.scrollTop) scroller.scrollTop = top;
-      else if (top + ROW_HEIGHT > scroller.scrollTop + viewportRows) scroller.scrollTop = top + ROW_HEIGHT - viewportRows;
-      setScrollRow(Math.floor(scroller.scrollTop / ROW_HEIGHT));
-    }
-    pendingFocus.current = true;
-    setFocusRow(row);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (laneCount === 0) return;
-    const page = Math.max(1, Math.floor(viewportRows / ROW_HEIGHT) - 1);
-    const next: Record<string, number> = { ArrowDown: tabRow + 1, ArrowUp: tabRow - 1, Home: 0, End: laneCount - 1, PageDown: tabRow + page, PageUp: tabRow - page };
-    if (event.key === 'Escape') {
-      setHovered(null);
-      setFocused(null);
-      return;
-    }
-    const row = next[event.key];
-    if (row === undefined) return;
-    event.preventDefault();
-    moveFocus(Math.max(0, Math.min(laneCount - 1, row)));
-  };
-
-  const laneOf = (target: EventTarget | null): Lane | undefined => {
-    const element = target instanceof HTMLElement ? target.closest<HTMLElement>('[data-testid="call"]') : null;
-    return element?.dataset.callId !== undefined ? lanesById.get(element.dataset.callId) : undefined;
-  };
-
-  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const lane = laneOf(event.target);
-    if (!lane) return;
-    setFocusRow(lane.row);
-    setFocused({ id: lane.call.id, x: (scrollerRef.current?.scrollLeft ?? 0) + LABEL_WIDTH + 8 });
-    onFocusCall?.(lane.call.id);
-  };
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget instanceof Node && listRef.current?.contains(event.relatedTarget)) return;
-    setFocused(null);
-    onFocusCall?.(null);
-  };
-
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const x = event.clientX - event.currentTarget.getBoundingClientRect().left;
-    const trackX = x - LABEL_WIDTH;
-    if (readoutRef.current) readoutRef.current.textContent = trackX >= 0 ? `t = ${formatMs(scale.time(trackX))}` : '';
-    const line = hoverLineRef.current;
-    if (line) {
-      line.style.display = trackX >= 0 ? 'block' : 'none';
-      line.style.transform = `translateX(${x}px)`;
-    }
-    const lane = laneOf(event.target);
-    if (lane?.call.id !== hovered?.id) setHovered(lane ? { id: lane.call.id, x: Math.max(LABEL_WIDTH, x) + 12 } : null);
-  };
-
-  const onPointerLeave = () => {
-    setHovered(null);
-    if (readoutRef.current) readoutRef.current.textContent = '';
-    if (hoverLineRef.current) hoverLineRef.current.style.display = 'none';
-  };
-
-  const rendered: Lane[] = lanes.slice(range.first, range.end);
-  for (const extra of [tabRow, activeLane?.row]) {
+  const rendered: Lane[] = lanes.slice(range.first, Math.min(range.end, laneCount));
+  for (const extra of [tabRow, activeLane?.row, chosenLane?.row]) {
     const lane = extra === undefined ? undefined : lanes[extra];
     if (lane && (lane.row < range.first || lane.row >= range.end) && !rendered.includes(lane)) rendered.push(lane);
   }
@@ -238,37 +225,46 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
   const rootStyle = {
     '--t0': String(scale.drawnStart),
     '--ppm': String(scale.pxPerMs),
-    '--label-w': `${LABEL_WIDTH}px`,
+    '--label-w': `${labelWidth}px`,
     '--track-w': `${trackWidth}px`,
     '--row-h': `${ROW_HEIGHT}px`,
   } as CSSProperties;
 
   const cardAbove = activeLane !== undefined && activeLane.row > 4 && activeLane.row >= laneCount - 6;
+  const nameChars = Math.floor((labelWidth - 34) / 7.3);
+  const showOverview = zoom > 1 || rowCount * ROW_HEIGHT > viewportRows;
 
   return (
-    <section ref={rootRef} className="tl" style={rootStyle} aria-label="Timeline" data-testid="timeline" data-running={running ? 'true' : 'false'}>
+    <section ref={rootRef} className="tl" style={rootStyle} aria-label="Timeline" data-testid="timeline" data-running={running ? 'true' : 'false'} data-zoom={zoom}>
       <TimelineToolbar
         zoom={zoom}
         canZoomIn={zoom < MAX_ZOOM}
         collapseIdle={collapseIdle}
+        idleGaps={layout.gaps.length}
+        critical={showCritical}
+        follow={zoom > 1 && running ? follow : null}
         onZoom={zoomBy}
         onFit={() => setZoom(1)}
         onToggleCollapse={() => setCollapseIdle((on) => !on)}
+        onToggleCritical={() => setShowCritical((on) => !on)}
+        onToggleFollow={() => setFollow((on) => !on)}
+        description={description}
         readoutRef={readoutRef}
       />
+      {showOverview && (
+        <TimelineOverview lanes={lanes} background={background} startMs={record.startedAt} endMs={endMs} scrollerRef={scrollerRef} labelWidth={labelWidth} extentKey={`${trackWidth}/${rowCount}`} />
+      )}
       <div ref={scrollerRef} className="tl-scroller" tabIndex={0} aria-label="Call lanes (scrollable)" onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}>
         <div className="tl-content">
-          <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} capMarkers={layout.capMarkers} map={map} />
-          <div className="tl-body" style={{ height: Math.max(1, laneCount) * ROW_HEIGHT }} onPointerMove={onPointerMove} onPointerLeave={onPointerLeave}>
-            <TimelineFrames batches={layout.batches} capMarkers={layout.capMarkers} map={map} range={range} />
+          <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} marks={layout.marks} map={map} simulated={record.scenario !== 'live'} activeBlock={hovered?.id ?? chosen?.id ?? null} />
+          <div ref={bodyRef} className="tl-body" style={{ height: Math.max(1, rowCount) * ROW_HEIGHT }} {...body}>
+            <TimelineFrames batches={layout.batches} capMarkers={layout.capMarkers} gaps={layout.gaps} turnStarts={layout.turnStarts} marks={layout.marks} map={map} range={range} rows={rowCount} />
             <div
               ref={listRef}
-              className="tl-list"
+              className={`tl-list${path ? ' tl-list--critical' : ''}`}
               role="list"
               aria-label={`Tool calls (${laneCount}), in display order`}
-              onKeyDown={onKeyDown}
-              onFocus={onFocus}
-              onBlur={onBlur}
+              {...list}
             >
               {rendered.map((lane) => (
                 <TimelineLane
@@ -278,9 +274,15 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
                   tabbable={lane.row === tabRow}
                   describedBy={activeLane === lane ? cardId : undefined}
                   blocking={blockers.has(lane.call.id)}
+                  selected={chosen?.id === lane.call.id}
+                  critical={path?.calls.has(lane.call.id) ?? false}
+                  tagSide={layout.tagSides.get(lane.call.id) ?? 'right'}
+                  nameChars={nameChars}
                 />
               ))}
             </div>
+            <BackgroundLanes lanes={background} map={map} labelOf={labelOf} />
+            <CauseLayer links={links} rowOf={rowOf} x={scale.x} width={trackWidth} rows={rowCount} range={range} viewTop={scrollRow * ROW_HEIGHT} focus={focusIds} critical={path?.links ?? null} />
             {laneCount === 0 && <p className="tl-empty">No tool calls yet.</p>}
             <div ref={hoverLineRef} className="tl-hover-line" aria-hidden="true" />
             {activeLane && active && (
@@ -288,7 +290,7 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
                 id={cardId}
                 call={activeLane.call}
                 labelOf={labelOf}
-                left={Math.max(0, Math.min(active.x, LABEL_WIDTH + trackWidth - CARD_WIDTH))}
+                left={Math.max(0, Math.min(active.x, labelWidth + trackWidth - CARD_WIDTH))}
                 top={(cardAbove ? activeLane.row : activeLane.row + 1) * ROW_HEIGHT}
                 above={cardAbove}
               />
@@ -297,6 +299,7 @@ export function Timeline({ record, now, running, onFocusCall, idleThresholdMs = 
           <div className="tl-now" hidden={!running} aria-hidden="true" data-testid="now-line" style={{ ['--now' as string]: String(map.toDrawn(record.endedAt)) }} />
         </div>
       </div>
+      <WhyLine answer={answer} labelOf={labelOf} onChoose={choose} />
     </section>
   );
 }

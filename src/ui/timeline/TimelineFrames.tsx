@@ -1,17 +1,20 @@
 import { memo } from 'react';
-import { OPEN_CLASS, spanStyle } from './drawnPosition';
-import type { CapMarker, RowRange } from './layout';
-import type { BatchFrame } from './laneLayout';
-import type { TimeMap } from './timeScale';
+import { formatMs } from './axisTicks';
+import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
+import type { CapMarker, PlacedFrame, RowRange, TurnStart } from './layout';
+import { frameLabel } from './layout';
+import type { TimelineMark } from './timelineMarks';
+import type { IdleGap, TimeMap } from './timeScale';
 import { ROW_HEIGHT } from './TimelineLane';
 
 interface FrameProps {
-  frame: BatchFrame;
+  frame: PlacedFrame;
   map: TimeMap;
 }
 
 const Frame = memo(
   function Frame({ frame, map }: FrameProps) {
+    const label = frameLabel(frame);
     return (
       <div
         data-testid="batch"
@@ -19,6 +22,7 @@ const Frame = memo(
         data-concurrent={frame.concurrent ? 'true' : 'false'}
         data-turn={frame.turn}
         data-agent={frame.agent ?? ''}
+        title={frame.labelSide === 'none' ? label : undefined}
         className={`tl-batch tl-batch--${frame.label}${frame.open ? ` ${OPEN_CLASS}` : ''}`}
         style={{
           ...spanStyle(map, frame.from, frame.to, frame.open),
@@ -26,9 +30,7 @@ const Frame = memo(
           height: (frame.lastRow - frame.firstRow + 1) * ROW_HEIGHT - 2,
         }}
       >
-        <span className="tl-batch-label">
-          {frame.label} · b{frame.batch}
-        </span>
+        {frame.labelSide !== 'none' && <span className={`tl-batch-label tl-batch-label--${frame.labelSide}`}>{label}</span>}
       </div>
     );
   },
@@ -40,22 +42,47 @@ const Frame = memo(
     a.frame.firstRow === b.frame.firstRow &&
     a.frame.lastRow === b.frame.lastRow &&
     a.frame.batch === b.frame.batch &&
-    a.frame.concurrent === b.frame.concurrent,
+    a.frame.concurrent === b.frame.concurrent &&
+    a.frame.labelSide === b.frame.labelSide,
 );
 
 export interface TimelineFramesProps {
-  batches: readonly BatchFrame[];
+  batches: readonly PlacedFrame[];
   capMarkers: readonly CapMarker[];
+  gaps: readonly IdleGap[];
+  turnStarts: readonly TurnStart[];
+  marks: readonly TimelineMark[];
   map: TimeMap;
   /** Only frames and markers touching these rows are drawn. */
   range: RowRange;
+  /** All the rows (lanes and background lanes), for the lines that cross them all. */
+  rows: number;
 }
 
-/** The batch frames and the cap stretches behind the lanes (decoration: the lanes carry the text). */
-export function TimelineFrames({ batches, capMarkers, map, range }: TimelineFramesProps) {
+/**
+ * Behind the lanes (decoration: the lanes carry the text): the batch frames, the cap stretches,
+ * the idle stretches collapsed, where each turn begins (a line across, a rule between its lanes
+ * and the turn before) and where the permission mode changed.
+ */
+export function TimelineFrames({ batches, capMarkers, gaps, turnStarts, marks, map, range, rows }: TimelineFramesProps) {
   const touches = (first: number, last: number) => last >= range.first && first < range.end;
+  const height = Math.max(1, rows) * ROW_HEIGHT;
   return (
     <div className="tl-frames" aria-hidden="true">
+      {gaps.map((gap) => (
+        <div key={`gap${gap.from}`} className="tl-gap-band" data-testid="idle-band" title={`${formatMs(gap.to - gap.from)} idle, drawn as ${formatMs(gap.shownMs)}`} style={{ ...spanStyle(map, gap.from, gap.to, false), height }} />
+      ))}
+      {turnStarts.map((start) =>
+        start.firstRow === 0 ? null : (
+          <div key={`turn${start.turn}`} className="tl-turn-rule" data-testid="turn-divider" data-turn={start.turn} style={{ top: start.firstRow * ROW_HEIGHT }}>
+            <span className="tl-turn-rule-label">turn {start.turn}</span>
+          </div>
+        ),
+      )}
+      {turnStarts.map((start) =>
+        start.turn === 0 ? null : <div key={`turnline${start.turn}`} className="tl-turn-line" style={{ left: drawnX(map.toDrawn(start.at)), height }} />,
+      )}
+      {marks.map((mark) => (mark.kind === 'mode' ? <div key={`mode${mark.at}${mark.title}`} className="tl-mode-line" style={{ left: drawnX(map.toDrawn(mark.at)), height }} /> : null))}
       {capMarkers.map((marker) =>
         touches(marker.firstRow, marker.lastRow) ? (
           <div

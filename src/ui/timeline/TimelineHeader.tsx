@@ -1,51 +1,76 @@
-import { formatMs, type AxisTick } from './axisTicks';
+import type { AxisTick } from './axisTicks';
+import { formatMs } from './axisTicks';
 import { msText } from './callText';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
-import type { CapMarker } from './layout';
 import type { StreamSegment } from './laneLayout';
+import type { TimelineMark } from './timelineMarks';
 import type { IdleGap, TimeMap } from './timeScale';
 
 export interface TimelineHeaderProps {
   stream: readonly StreamSegment[];
   ticks: readonly AxisTick[];
   gaps: readonly IdleGap[];
-  capMarkers: readonly CapMarker[];
+  marks: readonly TimelineMark[];
   map: TimeMap;
+  /** The stream's timings are scripted (a replay), not a live model's. */
+  simulated: boolean;
+  /** The call whose block is highlighted in the stream (the lane looked at). */
+  activeBlock: string | null;
 }
 
-const END_MARK: Record<string, string> = { fallback: '↺ fallback', interrupt: '■ interrupted', error: '✕ stream error' };
+/** One mark: its words (or glyph) against its time, the whole story as its title. */
+function Flag({ mark, map }: { mark: TimelineMark; map: TimeMap }) {
+  return (
+    <span
+      className={`tl-flag tl-flag--${mark.kind}${mark.alignRight ? ' tl-flag--leftwards' : ''}`}
+      data-testid={mark.kind === 'cap' ? 'cap-marker' : mark.kind === 'mode' ? 'mode-change' : `mark-${mark.kind}`}
+      {...Object.fromEntries(Object.entries(mark.data).map(([key, value]) => [`data-${key}`, value]))}
+      title={mark.title}
+      style={{ left: drawnX(map.toDrawn(mark.at)) }}
+    >
+      {mark.text}
+    </span>
+  );
+}
 
-function streamText(stream: readonly StreamSegment[]): string {
+function streamText(stream: readonly StreamSegment[], simulated: boolean): string {
   const turns = stream.filter((segment) => segment.kind === 'stream');
   if (turns.length === 0) return 'Stream: nothing streamed yet';
-  return `Stream: ${turns
+  return `Stream (${simulated ? 'simulated timings' : 'real time'}): ${turns
     .map((turn) => `turn ${turn.turn} ${msText(turn.from)}–${turn.open ? 'now' : `${msText(turn.to)} ms`} (${turn.endReason ?? 'streaming'})`)
     .join('; ')}`;
 }
 
-/** The sticky top of the timeline: the main stream bar and the time axis with its markers. */
-export function TimelineHeader({ stream, ticks, gaps, capMarkers, map }: TimelineHeaderProps) {
+/** The sticky top of the timeline: the main stream bar, the marks row and the time axis. */
+export function TimelineHeader({ stream, ticks, gaps, marks, map, simulated, activeBlock }: TimelineHeaderProps) {
   return (
     <div className="tl-header">
-      <div className="tl-row tl-stream-row" data-testid="stream" role="img" aria-label={streamText(stream)}>
-        <div className="tl-label tl-label--head">stream</div>
+      <div className="tl-row tl-stream-row" data-testid="stream" data-simulated={simulated ? 'true' : 'false'} role="img" aria-label={streamText(stream, simulated)}>
+        <div className="tl-label tl-label--head">
+          stream <span className="tl-time-kind">{simulated ? '· simulated' : '· real'}</span>
+        </div>
         <div className="tl-track">
           {stream.map((segment, i) => (
             <span
               key={i}
-              className={`tl-stream tl-stream--${segment.kind}${segment.open ? ` ${OPEN_CLASS}` : ''}`}
+              className={`tl-stream tl-stream--${segment.kind}${segment.open ? ` ${OPEN_CLASS}` : ''}${simulated ? ' tl-stream--simulated' : ''}${activeBlock !== null && segment.blockId === activeBlock ? ' tl-stream--active' : ''}`}
               data-kind={segment.kind}
+              data-block-id={segment.blockId}
               title={segment.label}
               style={spanStyle(map, segment.from, segment.to, segment.open)}
             />
           ))}
-          {stream.map((segment, i) =>
-            segment.kind === 'stream' && segment.endReason && END_MARK[segment.endReason] ? (
-              <span key={`end${i}`} className="tl-stream-end" style={{ left: drawnX(map.toDrawn(segment.to)) }}>
-                {END_MARK[segment.endReason]}
-              </span>
-            ) : null,
-          )}
+          {marks.filter((mark) => mark.kind === 'stream-end').map((mark) => (
+            <Flag key={`${mark.kind}/${mark.at}`} mark={mark} map={map} />
+          ))}
+        </div>
+      </div>
+      <div className="tl-row tl-marks-row" aria-hidden="true">
+        <div className="tl-label tl-label--head">marks</div>
+        <div className="tl-track">
+          {marks.filter((mark) => mark.kind !== 'stream-end').map((mark) => (
+            <Flag key={`${mark.kind}/${mark.at}/${mark.title}`} mark={mark} map={map} />
+          ))}
         </div>
       </div>
       <div className="tl-row tl-axis" aria-hidden="true">
@@ -65,18 +90,6 @@ export function TimelineHeader({ stream, ticks, gaps, capMarkers, map }: Timelin
               style={spanStyle(map, gap.from, gap.to, false)}
             >
               ≈ {formatMs(gap.to - gap.from)}
-            </span>
-          ))}
-          {capMarkers.map((marker) => (
-            <span
-              key={`${marker.agent ?? ''}/${marker.turn}/${marker.at}`}
-              className="tl-cap-marker"
-              data-testid="cap-marker"
-              data-at={marker.at}
-              title={`concurrency cap of ${marker.cap} reached at ${msText(marker.at)} ms (peak ${marker.peak})`}
-              style={{ left: drawnX(map.toDrawn(marker.at)) }}
-            >
-              ▲ cap {marker.cap}
             </span>
           ))}
         </div>

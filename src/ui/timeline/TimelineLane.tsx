@@ -1,22 +1,27 @@
 import { memo } from 'react';
 import { causeBlockers } from '../../tools/orchestration/waitCause';
-import { callAriaLabel, callLabel, OUTCOME_MARK } from './callText';
+import { callAriaLabel, callLabel, msText, OUTCOME_MARK } from './callText';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
+import type { LabelSide } from './labelPlacement';
+import { shortName } from './labelPlacement';
 import type { Lane, SegmentKind } from './laneLayout';
 import type { TimeMap } from './timeScale';
 
 /** Row height of a lane in pixels (the virtual range and the CSS agree on it). */
-export const ROW_HEIGHT = 28;
+export const ROW_HEIGHT = 24;
 
-/** What each segment kind is called in the legend and the card. */
+/** What each segment kind is called in the legend and the card: the call's states in their own words. */
 export const SEGMENT_NAME: Record<SegmentKind, string> = {
   queued: 'queued',
-  latency: 'simulated latency and checks',
-  asking: 'asking permission',
-  executing: 'running',
-  'completed-awaiting-yield': 'done, awaiting yield',
+  latency: 'executing: simulated latency',
+  asking: 'executing: asking permission',
+  executing: 'executing: real work',
+  'completed-awaiting-yield': 'completed, awaiting yield',
   'yielded-marker': 'yielded',
 };
+
+/** Which segments are real work (the tool ran, at its real pace) and which simulated (scripted time). */
+const TIME_KIND: Partial<Record<SegmentKind, 'real' | 'simulated'>> = { executing: 'real', latency: 'simulated' };
 
 export interface TimelineLaneProps {
   lane: Lane;
@@ -25,16 +30,31 @@ export interface TimelineLaneProps {
   tabbable: boolean;
   /** The id of the card describing this lane, when it shows. */
   describedBy: string | undefined;
-  /** This call stands in the way of the lane people are looking at (hovered or focused). */
+  /** This call stands in the way of the lane people are looking at (hovered, focused or chosen). */
   blocking: boolean;
+  /** This lane is the one chosen (clicked or focused): the sentence under the timeline is about it. */
+  selected: boolean;
+  /** This call is on the critical path (when it is shown). */
+  critical: boolean;
+  /** Where its outcome tag goes. */
+  tagSide: LabelSide;
+  /** How many characters of its name fit the label column. */
+  nameChars: number;
 }
 
-function TimelineLaneView({ lane, map, tabbable, describedBy, blocking }: TimelineLaneProps) {
+function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected, critical, tagSide, nameChars }: TimelineLaneProps) {
   const { call, depth, row, state, outcome } = lane;
   const tone = outcome ?? 'none';
   const finished = call.completedAt;
   const open = call.waits.at(-1);
   const waitingFor = open && open.to === null ? causeBlockers(open.cause) : [];
+  const name = callLabel(call);
+  const shown = shortName(name, Math.max(8, nameChars - depth * 2));
+  const permission = call.permission;
+  const classes = ['tl-lane', `tl-lane--${state}`, `tl-lane--outcome-${tone}`];
+  if (blocking) classes.push('tl-lane--blocking');
+  if (selected) classes.push('tl-lane--selected');
+  if (critical) classes.push('tl-lane--critical');
   return (
     <div
       data-testid="call"
@@ -47,17 +67,22 @@ function TimelineLaneView({ lane, map, tabbable, describedBy, blocking }: Timeli
       data-wait-kind={open && open.to === null ? open.cause.kind : undefined}
       data-waiting-for={waitingFor.length > 0 ? waitingFor.join(' ') : undefined}
       data-blocking={blocking || undefined}
+      data-selected={selected || undefined}
+      data-critical={critical || undefined}
       role="listitem"
       aria-label={callAriaLabel(call)}
       aria-describedby={describedBy}
+      aria-current={selected || undefined}
       tabIndex={tabbable ? 0 : -1}
-      className={`tl-lane tl-lane--${state} tl-lane--outcome-${tone}${blocking ? ' tl-lane--blocking' : ''}`}
+      className={classes.join(' ')}
       style={{ top: row * ROW_HEIGHT }}
     >
-      <div className="tl-label" style={{ paddingLeft: 8 + depth * 16 }} aria-hidden="true">
+      <div className="tl-label" style={{ paddingLeft: 6 + depth * 14 }} aria-hidden="true">
         {depth > 0 && <span className="tl-depth">↳</span>}
         <span className="tl-mark">{outcome ? OUTCOME_MARK[outcome] : state === 'queued' ? '…' : '▸'}</span>
-        <span className="tl-name">{callLabel(call)}</span>
+        <span className="tl-name" data-full={shown !== name ? name : undefined}>
+          {shown}
+        </span>
       </div>
       <div className="tl-track" aria-hidden="true">
         {lane.stream?.map((segment, i) => (
@@ -67,11 +92,27 @@ function TimelineLaneView({ lane, map, tabbable, describedBy, blocking }: Timeli
           <span
             key={i}
             className={`tl-seg tl-seg--${segment.kind}${segment.kind === 'executing' || segment.kind === 'completed-awaiting-yield' ? ` tl-tone--${tone}` : ''}${segment.open ? ` ${OPEN_CLASS}` : ''}`}
+            data-time={TIME_KIND[segment.kind]}
             style={segment.kind === 'yielded-marker' ? { left: drawnX(map.toDrawn(segment.from)) } : spanStyle(map, segment.from, segment.to, segment.open)}
           />
         ))}
+        {permission && (
+          <span
+            className={`tl-permission tl-permission--${permission.answer ?? 'open'}`}
+            data-testid="permission-marker"
+            data-answer={permission.answer ?? ''}
+            data-scripted={permission.answeredAt === permission.askedAt ? 'true' : 'false'}
+            title={`permission asked at ${msText(permission.askedAt)} ms: ${permission.answer ?? 'no answer yet'} (${permission.reason})`}
+            style={{ left: drawnX(map.toDrawn(permission.askedAt)) }}
+          >
+            {permission.answer === 'deny' ? '⊘' : '?'}
+          </span>
+        )}
         {outcome && outcome !== 'success' && finished !== null && (
-          <span className={`tl-outcome-tag tl-tone--${outcome}`} style={{ left: drawnX(map.toDrawn(finished)) }}>
+          <span
+            className={`tl-outcome-tag tl-outcome-tag--${tagSide} tl-tone--${outcome}`}
+            style={{ left: drawnX(map.toDrawn(tagSide === 'left' ? call.queuedAt : Math.max(finished, call.yieldedAt ?? finished))) }}
+          >
             {`${OUTCOME_MARK[outcome]} ${outcome}`}
           </span>
         )}
@@ -82,7 +123,7 @@ function TimelineLaneView({ lane, map, tabbable, describedBy, blocking }: Timeli
 
 /**
  * One call's lane. Re-renders only when its call snapshot changes (the record shares unchanged
- * call objects between records), its row moves, the time map changes or its focus role does.
+ * call objects between records), its row moves, the time map changes or its role does.
  */
 export const TimelineLane = memo(
   TimelineLaneView,
@@ -94,5 +135,9 @@ export const TimelineLane = memo(
     before.map === after.map &&
     before.tabbable === after.tabbable &&
     before.describedBy === after.describedBy &&
-    before.blocking === after.blocking,
+    before.blocking === after.blocking &&
+    before.selected === after.selected &&
+    before.critical === after.critical &&
+    before.tagSide === after.tagSide &&
+    before.nameChars === after.nameChars,
 );

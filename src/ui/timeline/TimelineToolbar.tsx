@@ -1,53 +1,75 @@
 import type { Ref } from 'react';
-import type { SegmentKind } from './laneLayout';
-import { SEGMENT_NAME } from './TimelineLane';
+import { TimelineLegend } from './TimelineLegend';
 
 export interface TimelineToolbarProps {
   zoom: number;
   canZoomIn: boolean;
   collapseIdle: boolean;
+  /** How many idle stretches collapsing removes (0: the run has none long enough). */
+  idleGaps: number;
+  critical: boolean;
+  /** The view follows the now line (offered while zoomed in on a run). */
+  follow: boolean | null;
   onZoom: (factor: number) => void;
   onFit: () => void;
   onToggleCollapse: () => void;
+  onToggleCritical: () => void;
+  onToggleFollow: () => void;
+  /** The lesson's description, on one line (the whole of it on focus). */
+  description?: string | undefined;
   /** The hover time readout, written to through a ref (not React state). */
   readoutRef: Ref<HTMLOutputElement>;
 }
 
-const LEGEND: readonly SegmentKind[] = ['queued', 'latency', 'asking', 'executing', 'completed-awaiting-yield', 'yielded-marker'];
-
-/** Zoom, fit and collapse-idle controls, the legend of bar patterns, and the hover time. */
-export function TimelineToolbar({ zoom, canZoomIn, collapseIdle, onZoom, onFit, onToggleCollapse, readoutRef }: TimelineToolbarProps) {
+/** One compact row: zoom, fit, follow, collapse idle and the critical path; the description; the key. */
+export function TimelineToolbar({ readoutRef, ...props }: TimelineToolbarProps) {
+  const { zoom, canZoomIn, collapseIdle, idleGaps, critical, follow, description } = props;
   return (
     <div className="tl-toolbar">
-      <div className="tl-controls" role="group" aria-label="Timeline zoom">
-        <button type="button" onClick={() => onZoom(1 / 1.5)} disabled={zoom <= 1} aria-label="Zoom out" data-testid="timeline-zoom-out">
+      <div className="tl-controls" role="group" aria-label="Timeline view">
+        <button type="button" onClick={() => props.onZoom(1 / 1.5)} disabled={zoom <= 1} aria-label="Zoom out" data-testid="timeline-zoom-out">
           −
         </button>
-        <button type="button" onClick={() => onZoom(1.5)} disabled={!canZoomIn} aria-label="Zoom in" data-testid="timeline-zoom-in">
+        <button type="button" onClick={() => props.onZoom(1.5)} disabled={!canZoomIn} aria-label="Zoom in" data-testid="timeline-zoom-in">
           +
         </button>
-        <button type="button" onClick={onFit} disabled={zoom === 1} data-testid="timeline-fit">
+        <button type="button" onClick={props.onFit} disabled={zoom === 1} data-testid="timeline-fit" title="Fit the whole run to the width">
           Fit
         </button>
-        <button type="button" aria-pressed={collapseIdle} onClick={onToggleCollapse} data-testid="timeline-collapse-idle">
-          Collapse idle
+        {follow !== null && (
+          <button type="button" aria-pressed={follow} onClick={props.onToggleFollow} data-testid="timeline-follow" title="Keep the now line in view">
+            Follow
+          </button>
+        )}
+        <button
+          type="button"
+          aria-pressed={collapseIdle}
+          onClick={props.onToggleCollapse}
+          data-testid="timeline-collapse-idle"
+          data-gaps={collapseIdle ? idleGaps : undefined}
+          title={collapseIdle ? (idleGaps > 0 ? `${idleGaps} idle stretch(es) drawn short` : 'No idle stretch long enough to shorten') : 'Draw long stretches where nothing happens short'}
+        >
+          Collapse idle{collapseIdle ? ` (${idleGaps})` : ''}
         </button>
-        <output ref={readoutRef} className="tl-readout" aria-live="off" />
+        <button type="button" aria-pressed={critical} onClick={props.onToggleCritical} data-testid="timeline-critical" title="Mark the chain of calls and streams that set the run's length">
+          Critical path
+        </button>
       </div>
-      <ul className="tl-legend" aria-label="Legend">
-        {LEGEND.map((kind) => (
-          <li key={kind}>
-            <span className={`tl-swatch tl-seg--${kind}`} aria-hidden="true" />
-            {SEGMENT_NAME[kind]}
-          </li>
-        ))}
-        <li>
-          <span className="tl-swatch tl-swatch--cap" aria-hidden="true">
-            ▲
-          </span>
-          cap reached
-        </li>
-      </ul>
+      {description !== undefined && description !== '' && (
+        <p className="tl-description lesson" tabIndex={0} title={description} data-testid="timeline-description">
+          {description}
+        </p>
+      )}
+      <div className="tl-key-inline">
+        <TimelineLegend compact />
+      </div>
+      <details className="tl-key" data-testid="timeline-key">
+        <summary>Key</summary>
+        <div className="tl-key-body">
+          <TimelineLegend />
+        </div>
+      </details>
+      <output ref={readoutRef} className="tl-readout" aria-live="off" />
     </div>
   );
 }

@@ -7,11 +7,11 @@ export interface AxisTick {
   readonly label: string;
 }
 
-/** The smallest 1, 2 or 5 × 10ⁿ that is at least `rough` (and positive). */
+/** The smallest 1, 2, 2.5 or 5 × 10ⁿ that is at least `rough` (and positive): ticks at 250 ms, 500 ms, 1 s… */
 export function niceStep(rough: number): number {
   if (!(rough > 0) || !Number.isFinite(rough)) return 1;
   const power = 10 ** Math.floor(Math.log10(rough));
-  for (const factor of [1, 2, 5, 10]) {
+  for (const factor of [1, 2, 2.5, 5, 10]) {
     const step = factor * power;
     if (step >= rough * (1 - 1e-9)) return step;
   }
@@ -42,7 +42,7 @@ export function formatMs(ms: number): string {
 }
 
 /**
- * Ticks at round steps (1, 2, 5 × 10ⁿ ms) at least `minSpacingPx` apart. With idle time
+ * Ticks at round steps (1, 2, 2.5, 5 × 10ⁿ ms) at least `minSpacingPx` apart. With idle time
  * collapsed, the step suits the drawn time; no tick falls inside a collapsed gap, and a tick
  * crowding the previous one (just after a gap) is dropped.
  */

@@ -70,6 +70,8 @@ export interface StreamSegment {
   readonly label: string;
   /** How the stream ended (`stream` segments only; `null` while it streams). */
   readonly endReason?: StreamEnd | null;
+  /** The call a `tool_use` block brought (its lane's call id). */
+  readonly blockId?: string;
 }
 
 /** The call's latest state. */
@@ -121,6 +123,7 @@ export function streamSegments(turn: TurnRecord, nowMs: number): StreamSegment[]
       to: block.stoppedAt ?? Math.max(block.startedAt, whole.to),
       open: open && whole.open,
       label: block.kind === 'text' ? `text: ${oneLine(block.text ?? '', 60)}` : `tool_use ${block.name ?? '?'} (${block.id ?? '?'})`,
+      ...(block.kind === 'tool_use' && block.id !== undefined ? { blockId: block.id } : {}),
     };
   });
   return [whole, ...blocks];
@@ -141,7 +144,7 @@ export function mergeStreamSegments(segments: readonly StreamSegment[], x: (at: 
     merged.push(
       run.count === 1
         ? run.first
-        : { ...run.first, to: run.to, open: run.open, label: `${run.count} ${run.first.kind} blocks: ${run.first.label} … ${run.last.label}` },
+        : { turn: run.first.turn, ...(run.first.agent !== undefined ? { agent: run.first.agent } : {}), kind: run.first.kind, from: run.first.from, to: run.to, open: run.open, label: `${run.count} ${run.first.kind} blocks: ${run.first.label} … ${run.last.label}` },
     );
     run = null;
   };

@@ -67,8 +67,8 @@ describe('time scale', () => {
 });
 
 describe('axis ticks', () => {
-  it('picks 1, 2 or 5 × 10ⁿ steps', () => {
-    expect([0.7, 1, 1.3, 3, 7, 120, 312, 4999].map(niceStep)).toEqual([1, 1, 2, 5, 10, 200, 500, 5000]);
+  it('picks 1, 2, 2.5 or 5 × 10ⁿ steps', () => {
+    expect([0.7, 1, 1.3, 2.2, 3, 7, 120, 240, 312, 4999].map(niceStep)).toEqual([1, 1, 2, 2.5, 5, 10, 200, 250, 500, 5000]);
   });
 
   it('labels milliseconds below a second and seconds above', () => {

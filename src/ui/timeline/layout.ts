@@ -2,7 +2,10 @@ import type { RunRecord, TurnRecord } from '../../run/record';
 import { axisTicks, type AxisTick } from './axisTicks';
 import { capMoments, type CapMoment } from './concurrencyCap';
 import { layoutLanes, mergeStreamSegments, streamSegments, turnKey, type BatchFrame, type Lane, type StreamSegment } from './laneLayout';
+import { placeFrameLabel, placeOutcomeTag, labelWidth, type FrameLabelSide, type LabelSide } from './labelPlacement';
+import { backgroundLanes, timelineMarks, type BackgroundLane, type TimelineMark } from './timelineMarks';
 import { collapsedTimeMap, createScale, LINEAR_TIME, type IdleGap, type TimeMap, type TimeScale, type TimelineView } from './timeScale';
+import { OUTCOME_MARK } from './callText';
 
 /*
  * The whole picture of a run for one view, as plain data (no React, no DOM): the page draws it,
@@ -26,6 +29,8 @@ export {
   type SegmentKind,
   type StreamSegment,
 } from './laneLayout';
+export { backgroundLanes, timelineMarks, type BackgroundLane, type MarkKind, type TimelineMark } from './timelineMarks';
+export { labelWidth, placeFrameLabel, placeMarks, placeOutcomeTag, shortName, type FrameLabelSide, type LabelSide } from './labelPlacement';
 export {
   collapsedTimeMap,
   createScale,
@@ -44,6 +49,18 @@ export interface CapMarker extends CapMoment {
   readonly lastRow: number;
 }
 
+/** A batch frame with where its label goes. */
+export interface PlacedFrame extends BatchFrame {
+  readonly labelSide: FrameLabelSide;
+}
+
+/** Where a main-agent turn's lanes begin, and when it began (the timeline divides turns there). */
+export interface TurnStart {
+  readonly turn: number;
+  readonly firstRow: number;
+  readonly at: number;
+}
+
 /** Everything the timeline draws for one view of a run. */
 export interface TimelineLayout {
   readonly scale: TimeScale;
@@ -51,9 +68,21 @@ export interface TimelineLayout {
   /** The main agent's stream bars, turn after turn (sub-agents' sit in their Agent call's lane). */
   readonly stream: readonly StreamSegment[];
   readonly lanes: readonly Lane[];
-  readonly batches: readonly BatchFrame[];
+  readonly batches: readonly PlacedFrame[];
   readonly capMarkers: readonly CapMarker[];
   readonly gaps: readonly IdleGap[];
+  /** The marks row: turns, the cap, mode changes, the stream's ends, notices. */
+  readonly marks: readonly TimelineMark[];
+  /** Background shells, one lane each, after the calls' lanes. */
+  readonly background: readonly BackgroundLane[];
+  readonly turnStarts: readonly TurnStart[];
+  /** Where each unsuccessful call's outcome tag goes (by call id). */
+  readonly tagSides: ReadonlyMap<string, LabelSide>;
+}
+
+/** The text of a call's outcome tag. */
+export function outcomeTagText(outcome: keyof typeof OUTCOME_MARK): string {
+  return `${OUTCOME_MARK[outcome]} ${outcome}`;
 }
 
 /**
@@ -115,19 +144,51 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
   const timeMap = map ?? timeMapOf(record, view.collapseIdleOverMs);
   const scale = createScale(view, timeMap);
   const { lanes, batches, turnRows } = layoutLanes(record, nowMs);
-  const capMarkers = capMoments(record, nowMs).flatMap((moment): CapMarker[] => {
+  const moments = capMoments(record, nowMs);
+  const capMarkers = moments.flatMap((moment): CapMarker[] => {
     const rows = turnRows.get(turnKey(moment.turn, moment.agent));
     return rows ? [{ ...moment, ...rows }] : [];
+  });
+  const width = scale.widthPx;
+  const tagSides = new Map<string, LabelSide>();
+  const tagSpans = new Map<number, [number, number]>();
+  for (const lane of lanes) {
+    const { call } = lane;
+    if (!lane.outcome || lane.outcome === 'success' || call.completedAt === null) continue;
+    const text = outcomeTagText(lane.outcome);
+    const x0 = scale.x(call.queuedAt);
+    const x1 = scale.x(Math.max(call.completedAt, call.yieldedAt ?? call.completedAt));
+    const side = placeOutcomeTag(x0, x1, text, width);
+    tagSides.set(call.id, side);
+    const w = labelWidth(text);
+    tagSpans.set(lane.row, side === 'right' ? [x1 + 4, x1 + 4 + w] : side === 'left' ? [x0 - 4 - w, x0 - 4] : [x1 - w, x1]);
+  }
+  const placedFrames = batches.map((frame): PlacedFrame => ({
+    ...frame,
+    labelSide: placeFrameLabel(scale.x(frame.from), scale.x(frame.to), frameLabel(frame), width, tagSpans.get(frame.firstRow) ?? null),
+  }));
+  const turnStarts = record.turns.flatMap((turn): TurnStart[] => {
+    const rows = turnRows.get(turnKey(turn.index, undefined));
+    return rows ? [{ turn: turn.index, firstRow: rows.firstRow, at: turn.startedAt }] : [];
   });
   return {
     scale,
     ticks: axisTicks(scale),
     stream: mergeStreamSegments(record.turns.flatMap((turn) => streamSegments(turn, nowMs)), scale.x),
     lanes,
-    batches,
+    batches: placedFrames,
     capMarkers,
     gaps: timeMap.gaps,
+    marks: timelineMarks(record, moments, scale),
+    background: backgroundLanes(record, lanes.length, nowMs),
+    turnStarts,
+    tagSides,
   };
+}
+
+/** A batch frame's label: `concurrent · b0`, `serial · b1`. */
+export function frameLabel(frame: Pick<BatchFrame, 'label' | 'batch'>): string {
+  return `${frame.label} · b${frame.batch}`;
 }
 
 /** A half-open range of rows, `[first, end)`. */

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Which pane the focused element is in, and whether it is inside a Monaco editor. */
+async function whereIsFocus(page: Page): Promise<{ pane: string; monaco: boolean; key: string }> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return { pane: 'none', monaco: false, key: 'body' };
+    const panes: [string, string][] = [
+      ['header', '.app-header'],
+      ['lanes', '[data-testid=call]'],
+      ['timeline', '.centre'],
+      ['lessons', '.side'],
+      ['results', '.results'],
+      ['workspace', '.workspace-pane'],
+      ['terminal', '.terminal-pane'],
+    ];
+    const pane = panes.find(([, selector]) => element.closest(selector))?.[0] ?? 'other';
+    const key = `${element.tagName}|${element.getAttribute('data-testid') ?? ''}|${element.getAttribute('aria-label') ?? ''}|${element.textContent?.slice(0, 30) ?? ''}`;
+    return { pane, monaco: element.closest('.monaco-editor') !== null, key };
+  });
+}
+
+test.describe('the keyboard', () => {
+  test('Tab walks through every pane, and through the editor without being trapped', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual&autorun=1');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await page.getByTestId('editor').waitFor();
+    await page.locator('.monaco-editor textarea').first().waitFor({ state: 'attached' });
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    const reached = new Set<string>();
+    let inMonaco = 0;
+    for (let i = 0; i < 400 && !reached.has('terminal'); i++) {
+      await page.keyboard.press('Tab');
+      const focus = await whereIsFocus(page);
+      reached.add(focus.pane);
+      // Tab inside an editor would indent and stay: two presses in a row inside one is a trap.
+      inMonaco = focus.monaco ? inMonaco + 1 : 0;
+      expect(inMonaco, `Tab stayed in the editor (${focus.key})`).toBeLessThan(2);
+    }
+    for (const pane of ['header', 'lessons', 'timeline', 'lanes', 'results', 'workspace', 'terminal']) expect([...reached]).toContain(pane);
+  });
+
+  test('in an editor entered with a click, Tab indents; Escape, then Tab, leaves it', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await page.getByTestId('editor').waitFor();
+    const editor = page.locator('.workspace-pane .monaco-editor').first();
+    await editor.waitFor();
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Tab');
+    expect((await whereIsFocus(page)).monaco).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    const after = await whereIsFocus(page);
+    expect(after.monaco).toBe(false);
+    expect(after.pane).not.toBe('none');
+  });
+});

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Screenshots go to test-results; `npm run snapshots` refreshes the committed ones in e2e/snapshots. */
+const shots = process.env.UPDATE_SNAPSHOTS === '1' ? 'e2e/snapshots' : 'test-results/snapshots';
+
+async function runToEnd(page: Page, scenario: string) {
+  await page.goto(`/?scenario=${scenario}&sandbox=virtual&autorun=1`);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+}
+
+test.describe('the timeline', () => {
+  test('draws the causes of seed-partition: Bash ← both Reads, Read(c) ← Bash; a lane chosen says why', async ({ page }) => {
+    await runToEnd(page, 'seed-partition');
+    const causes = page.getByTestId('cause');
+    const drawn = await causes.evaluateAll((paths) => paths.map((path) => `${path.getAttribute('data-from')}>${path.getAttribute('data-to')}:${path.getAttribute('data-kind')}`));
+    expect(drawn).toContain('toolu_read_a>toolu_bash_ls:runs-alone');
+    expect(drawn).toContain('toolu_read_b>toolu_bash_ls:runs-alone');
+    expect(drawn.some((link) => /^toolu_bash_ls>toolu_read_c:unsafe-(ahead|running)$/.test(link))).toBe(true);
+    expect(drawn.filter((link) => link.startsWith('stream>')).length).toBe(4);
+    // Every connector is really drawn: a path with a length, inside the timeline.
+    const box = await page.locator('[data-testid=cause][data-to=toolu_read_c]').first().boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThan(10);
+
+    await page.locator('[data-testid=call][data-call-id=toolu_read_c]').click();
+    await expect(page.getByTestId('why')).toContainText('Bash(ls src)');
+    await expect(page.locator('[data-testid=call][data-call-id=toolu_bash_ls]')).toHaveAttribute('data-blocking', 'true');
+    await expect(page.locator('[data-testid=why-blocker]')).toHaveAttribute('data-call-id', 'toolu_bash_ls');
+
+    // The critical path: Read(c) ended the run, and it waited for Bash.
+    await page.getByTestId('timeline-critical').click();
+    await expect(page.locator('[data-testid=call][data-call-id=toolu_read_c]')).toHaveAttribute('data-critical', 'true');
+    await expect(page.locator('[data-testid=cause][data-emphasis=critical]').first()).toBeAttached();
+  });
+
+  test('concurrency-cap at 1280×800: every lane inside the visible timeline, no scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await runToEnd(page, 'concurrency-cap');
+    const scroller = await page.locator('.tl-scroller').boundingBox();
+    const lanes = page.getByTestId('call');
+    expect(await lanes.count()).toBeGreaterThan(4);
+    for (const lane of await lanes.all()) {
+      const box = await lane.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(scroller!.y);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(scroller!.y + scroller!.height + 0.5);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(scroller!.x + scroller!.width + 0.5);
+    }
+    const overflow = await page.locator('.tl-scroller').evaluate((element) => ({ x: element.scrollWidth - element.clientWidth, y: element.scrollHeight - element.clientHeight }));
+    expect(overflow).toEqual({ x: 0, y: 0 });
+  });
+
+  test('at 390×844 nothing scrolls sideways, idle or done', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    expect(await sideways()).toBeLessThanOrEqual(0);
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
+    test(`screenshots at ${width}×${height}: idle, mid-run and done`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/?scenario=seed-partition&sandbox=virtual');
+      await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+      await page.screenshot({ path: `${shots}/timeline-${width}-idle.png` });
+      await page.getByLabel('Speed', { exact: true }).selectOption('0.25');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeAttached();
+      await page.screenshot({ path: `${shots}/timeline-${width}-mid-run.png` });
+      // Paused, the status says so (the run is still a running one underneath).
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      await expect(page.getByTestId('run-status')).toHaveText('paused');
+      await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+      await page.getByRole('button', { name: 'Resume', exact: true }).click();
+      await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+      await page.locator('[data-testid=call][data-call-id=toolu_read_c]').click();
+      await page.screenshot({ path: `${shots}/timeline-${width}-done.png` });
+    });
+  }
+});

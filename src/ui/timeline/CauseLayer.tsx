@@ -1,0 +1,116 @@
+import { memo, useId } from 'react';
+import { CAP_SOURCE, STREAM_SOURCE, type CauseLink, type CauseLinkKind } from './causeLinks';
+import { pathLinkKey } from './criticalPath';
+import type { RowRange } from './layout';
+import { ROW_HEIGHT } from './TimelineLane';
+
+/** The top and bottom of a lane's bar within its row (timeline.css agrees). */
+const BAR_TOP = 5;
+const BAR_BOTTOM = 19;
+
+/** A connector drawn from a call (or the stream) to another lane: a cause, or a background shell's start. */
+export interface DrawnLink extends Omit<CauseLink, 'kind'> {
+  readonly kind: CauseLinkKind | 'spawn';
+}
+
+export interface CauseLayerProps {
+  links: readonly DrawnLink[];
+  /** The row of each lane by call id (background lanes by `shell:ID`). */
+  rowOf: ReadonlyMap<string, number>;
+  /** Run time → x in the track, in pixels. */
+  x: (at: number) => number;
+  width: number;
+  rows: number;
+  /** Rows rendered (links touching them are drawn). */
+  range: RowRange;
+  /** The top of the rows in view (a stream link starts there: the stream bar sits just above). */
+  viewTop: number;
+  /** Links into or out of these calls are drawn strong, the others faint. */
+  focus: ReadonlySet<string>;
+  /** The critical path's links (`from>to`), when it is shown. */
+  critical: ReadonlySet<string> | null;
+}
+
+/** A gentle bow, so that links at one moment stay apart and read as arrows, not as a rule. */
+function pathOf(x1: number, y1: number, x2: number, y2: number): string {
+  const dy = y2 - y1;
+  const bow = Math.min(18, 5 + Math.abs(dy) / 10);
+  const r = (value: number) => Math.round(value * 10) / 10;
+  return `M${r(x1)} ${r(y1)}C${r(x1 + bow)} ${r(y1 + dy * 0.35)} ${r(x2 + bow)} ${r(y2 - dy * 0.35)} ${r(x2)} ${r(y2)}`;
+}
+
+const STYLE: Record<string, string> = {
+  'unsafe-ahead': 'unsafe',
+  'unsafe-running': 'unsafe',
+  'runs-alone': 'unsafe',
+  cap: 'cap',
+  'previous-batch': 'batch',
+  'yield-order': 'yield',
+  'stream-open': 'stream',
+  'stream-block': 'stream',
+  cancelled: 'cancel',
+  spawn: 'spawn',
+};
+
+function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, critical }: CauseLayerProps) {
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const height = Math.max(1, rows) * ROW_HEIGHT;
+  const drawn = [];
+  for (const link of links) {
+    const toRow = rowOf.get(link.to);
+    if (toRow === undefined) continue;
+    const fromRow = link.from === STREAM_SOURCE || link.from === CAP_SOURCE ? undefined : rowOf.get(link.from);
+    if (fromRow === undefined && link.from !== STREAM_SOURCE && link.from !== CAP_SOURCE) continue;
+    const top = Math.min(fromRow ?? toRow, toRow);
+    const bottom = Math.max(fromRow ?? toRow, toRow);
+    if (bottom < range.first || top >= range.end) continue;
+    const x2 = x(link.at);
+    const x1 = x(link.fromAt ?? link.at);
+    let y1: number;
+    let y2: number;
+    if (fromRow === undefined) {
+      // From the stream above (or the full cap): down onto the top of the bar.
+      y1 = link.from === STREAM_SOURCE ? Math.min(viewTop, toRow * ROW_HEIGHT) : toRow * ROW_HEIGHT - 2;
+      y2 = toRow * ROW_HEIGHT + BAR_TOP;
+    } else if (fromRow <= toRow) {
+      y1 = fromRow * ROW_HEIGHT + (fromRow === toRow ? BAR_TOP : BAR_BOTTOM);
+      y2 = toRow * ROW_HEIGHT + BAR_TOP;
+    } else {
+      y1 = fromRow * ROW_HEIGHT + BAR_TOP;
+      y2 = toRow * ROW_HEIGHT + BAR_BOTTOM;
+    }
+    const style = STYLE[link.kind] ?? 'unsafe';
+    const strong = focus.has(link.to) || focus.has(link.from);
+    const onPath = critical?.has(pathLinkKey(link.from, link.to)) ?? false;
+    const state = onPath ? 'critical' : strong ? 'strong' : focus.size > 0 || critical ? 'dim' : 'plain';
+    drawn.push(
+      <path
+        key={`${link.kind}|${link.from}|${link.to}`}
+        data-testid={link.kind === 'spawn' ? 'spawn-link' : 'cause'}
+        data-from={link.from}
+        data-to={link.to}
+        data-kind={link.kind}
+        data-open={link.open ? 'true' : undefined}
+        data-emphasis={state}
+        className={`tl-cause tl-cause--${style} tl-cause--${state}`}
+        d={pathOf(x1, y1, x2, y2)}
+        markerEnd={`url(#${id}-${style})`}
+      />,
+    );
+  }
+  return (
+    <svg className="tl-causes" width={Math.max(1, width)} height={height} viewBox={`0 0 ${Math.max(1, width)} ${height}`} aria-hidden="true" data-testid="cause-layer">
+      <defs>
+        {['unsafe', 'cap', 'batch', 'yield', 'stream', 'cancel', 'spawn'].map((style) => (
+          <marker key={style} id={`${id}-${style}`} className={`tl-arrow tl-arrow--${style}`} viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <path d="M0 0L8 4L0 8z" />
+          </marker>
+        ))}
+      </defs>
+      {drawn}
+    </svg>
+  );
+}
+
+/** The causes as connectors, in one SVG over the lanes in view; decoration (the sentence under the timeline says it). */
+export const CauseLayer = memo(CauseLayerView);

@@ -1,0 +1,70 @@
+import type { SegmentKind } from './laneLayout';
+import { SEGMENT_NAME } from './TimelineLane';
+
+const STATES: readonly SegmentKind[] = ['queued', 'latency', 'executing', 'asking', 'completed-awaiting-yield', 'yielded-marker'];
+
+/** The cause connectors' patterns, in words (not colour alone). */
+const CAUSES: readonly [string, string][] = [
+  ['unsafe', 'unsafe call in the way'],
+  ['cap', 'cap: the call that freed a slot'],
+  ['yield', 'held for an earlier result'],
+  ['cancel', 'cancelled by a failed call'],
+  ['stream', 'block from the stream'],
+];
+
+/** The key to the timeline: the four states in their own words, real work against simulated time, the causes and the marks. */
+export function TimelineLegend({ compact = false }: { compact?: boolean }) {
+  return (
+    <ul className={`tl-legend${compact ? ' tl-legend--inline' : ''}`} aria-label="Key">
+      {STATES.map((kind) => (
+        <li key={kind}>
+          <span className={`tl-swatch tl-seg--${kind}`} aria-hidden="true" />
+          {SEGMENT_NAME[kind]}
+        </li>
+      ))}
+      <li className="tl-legend-time">
+        <span className="tl-swatch tl-seg--latency" aria-hidden="true" /> simulated time ·
+        <span className="tl-swatch tl-seg--executing" aria-hidden="true" /> real time
+      </li>
+      {!compact &&
+        CAUSES.map(([style, words]) => (
+          <li key={style}>
+            <svg className="tl-swatch tl-swatch--cause" width="22" height="10" aria-hidden="true">
+              <path className={`tl-cause tl-cause--${style} tl-cause--plain`} d="M1 5H21" />
+            </svg>
+            {words}
+          </li>
+        ))}
+      <li>
+        <span className="tl-swatch tl-swatch--glyph" aria-hidden="true">
+          ▲
+        </span>
+        cap reached
+      </li>
+      {!compact && (
+        <>
+          <li>
+            <span className="tl-swatch tl-swatch--glyph" aria-hidden="true">
+              ◆
+            </span>
+            permission mode changed
+          </li>
+          <li>
+            <span className="tl-swatch tl-swatch--glyph" aria-hidden="true">
+              ?
+            </span>
+            permission asked
+          </li>
+          <li>
+            <span className="tl-swatch tl-swatch--critical" aria-hidden="true" />
+            critical path
+          </li>
+          <li>
+            <span className="tl-swatch tl-seg--background" aria-hidden="true" />
+            background shell
+          </li>
+        </>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useRef, type PointerEvent, type RefObject } from 'react';
+import type { Lane } from './laneLayout';
+import type { BackgroundLane } from './timelineMarks';
+
+export interface TimelineOverviewProps {
+  lanes: readonly Lane[];
+  background: readonly BackgroundLane[];
+  startMs: number;
+  endMs: number;
+  /** The lanes' scroller: the window drawn is what it shows, and a press moves it. */
+  scrollerRef: RefObject<HTMLDivElement | null>;
+  /** The width of the label column inside the scroller (not part of the time track). */
+  labelWidth: number;
+  /** Bumped when the scroller's extent changes (zoom, rows), to redraw the window. */
+  extentKey: string;
+}
+
+const HEIGHT = 28;
+
+/** Draws each lane's bar as a thin line over the whole run's time (a canvas: one draw per update, no DOM per lane). */
+function draw(canvas: HTMLCanvasElement, lanes: readonly Lane[], background: readonly BackgroundLane[], startMs: number, endMs: number): void {
+  const width = canvas.clientWidth;
+  const ratio = window.devicePixelRatio || 1;
+  if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
+  if (canvas.height !== Math.round(HEIGHT * ratio)) canvas.height = Math.round(HEIGHT * ratio);
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.clearRect(0, 0, width, HEIGHT);
+  const rows = Math.max(1, lanes.length + background.length);
+  const rowHeight = Math.max(0.5, (HEIGHT - 2) / rows);
+  const span = Math.max(1, endMs - startMs);
+  const x = (at: number) => ((at - startMs) / span) * width;
+  const styles = getComputedStyle(canvas);
+  const colour = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
+  const fills: Record<string, string> = {
+    latency: colour('--state-latency', '#3d6f9e'),
+    executing: colour('--state-executing', '#4c9aff'),
+    'completed-awaiting-yield': colour('--state-completed', '#46b37b'),
+    queued: colour('--state-queued', '#5b6475'),
+    asking: colour('--state-asking', '#d9a441'),
+  };
+  for (const lane of lanes) {
+    const y = 1 + lane.row * rowHeight;
+    for (const segment of lane.segments) {
+      const fill = fills[segment.kind];
+      if (!fill) continue;
+      context.fillStyle = fill;
+      context.fillRect(x(segment.from), y, Math.max(1, x(segment.to) - x(segment.from)), Math.max(1, rowHeight - 0.5));
+    }
+  }
+  context.fillStyle = colour('--fg-muted', '#9aa3b2');
+  for (const lane of background) context.fillRect(x(lane.from), 1 + lane.row * rowHeight, Math.max(1, x(lane.to) - x(lane.from)), Math.max(1, rowHeight - 0.5));
+}
+
+const REDRAW_MS = 250;
+
+/** The whole run in a strip, with the part the lanes show as a window; press or drag to move there. */
+export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRef, labelWidth, extentKey }: TimelineOverviewProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const windowRef = useRef<HTMLDivElement>(null);
+
+  // Redrawn at most every REDRAW_MS: a long run changes on every event, and the strip is a sketch.
+  const lastDrawn = useRef(-Infinity);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let frame = 0;
+    const paint = () => {
+      frame = requestAnimationFrame(() => {
+        lastDrawn.current = performance.now();
+        draw(canvas, lanes, background, startMs, endMs);
+      });
+    };
+    const wait = lastDrawn.current + REDRAW_MS - performance.now();
+    const timer = wait > 0 ? setTimeout(paint, wait) : (paint(), undefined);
+    return () => {
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+    };
+  }, [lanes, background, startMs, endMs]);
+
+  // The window follows the scroller (on scroll, outside React).
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    const box = windowRef.current;
+    if (!scroller || !box) return;
+    const place = () => {
+      const trackWidth = Math.max(1, scroller.scrollWidth - labelWidth);
+      const visible = Math.max(0, scroller.clientWidth - labelWidth);
+      const left = Math.min(1, scroller.scrollLeft / trackWidth);
+      const width = Math.min(1 - left, visible / trackWidth);
+      const top = scroller.scrollHeight > 0 ? scroller.scrollTop / scroller.scrollHeight : 0;
+      const height = scroller.scrollHeight > 0 ? Math.min(1 - top, scroller.clientHeight / scroller.scrollHeight) : 1;
+      box.style.left = `${left * 100}%`;
+      box.style.width = `${width * 100}%`;
+      box.style.top = `${top * 100}%`;
+      box.style.height = `${height * 100}%`;
+    };
+    // In the next frame, not now: reading the scroller's extent here would force a layout on
+    // every call that arrives.
+    const frame = requestAnimationFrame(place);
+    scroller.addEventListener('scroll', place, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      scroller.removeEventListener('scroll', place);
+    };
+  }, [scrollerRef, labelWidth, extentKey]);
+
+  const moveTo = (event: PointerEvent<HTMLDivElement>) => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const fx = (event.clientX - rect.left) / Math.max(1, rect.width);
+    const fy = (event.clientY - rect.top) / Math.max(1, rect.height);
+    const trackWidth = scroller.scrollWidth - labelWidth;
+    scroller.scrollLeft = fx * trackWidth - (scroller.clientWidth - labelWidth) / 2;
+    scroller.scrollTop = fy * scroller.scrollHeight - scroller.clientHeight / 2;
+  };
+
+  return (
+    <div
+      className="tl-overview"
+      data-testid="overview"
+      role="img"
+      aria-label="Overview of the whole run; the frame is the part shown"
+      onPointerDown={(event) => {
+        event.currentTarget.setPointerCapture(event.pointerId);
+        moveTo(event);
+      }}
+      onPointerMove={(event) => {
+        if (event.buttons & 1) moveTo(event);
+      }}
+    >
+      <canvas ref={canvasRef} className="tl-overview-canvas" style={{ height: HEIGHT }} />
+      <div ref={windowRef} className="tl-overview-window" data-testid="overview-window" />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../run/events';
+import { buildRecord } from '../../run/reduceRun';
+import type { CallRecord, RunRecord } from '../../run/record';
+import { completed, queued, seedRun, waiting } from '../../../test/sampleRuns';
+import { replayBuiltIn } from '../../../test/replayBuiltIn';
+import { cancelledBy, capFreer, causeLinks, linksInto, type CauseLink } from './causeLinks';
+import { criticalPath } from './criticalPath';
+import { whyAnswer } from './whyText';
+
+const calls = (record: RunRecord): CallRecord[] => record.turns.flatMap((turn) => turn.calls);
+const waitLinks = (links: readonly CauseLink[]) => links.filter((link) => link.kind !== 'stream-block').map((link) => `${link.from} → ${link.to} (${link.kind} @${Math.round(link.at)})`);
+
+const start = (settings: Record<string, unknown> = {}): RunEvent[] => [
+  { type: 'run_started', at: 0, scenario: 't', sandbox: 'virtual', strategy: 'streaming', settings },
+  { type: 'turn_started', at: 0, turn: 0 },
+];
+
+describe('causeLinks', () => {
+  it('draws the seed partition: Read c ← Bash ← both reads, each where the blocker let go', () => {
+    const links = causeLinks(buildRecord(seedRun()));
+    expect(waitLinks(links)).toEqual([
+      'toolu_a → toolu_bash (runs-alone @1300)',
+      'toolu_b → toolu_bash (runs-alone @1500)',
+      'toolu_bash → toolu_c (unsafe-ahead @1500)',
+      'toolu_bash → toolu_c (unsafe-running @2000)',
+    ]);
+    // Every call came from a block of the stream, at the moment the block closed.
+    expect(links.filter((link) => link.kind === 'stream-block').map((link) => `${link.from} → ${link.to} @${link.at}`)).toEqual([
+      'stream → toolu_a @500',
+      'stream → toolu_b @700',
+      'stream → toolu_bash @900',
+      'stream → toolu_c @1100',
+    ]);
+    expect(linksInto(links, 'toolu_c').map((link) => link.kind)).toEqual(['unsafe-ahead', 'unsafe-running', 'stream-block']);
+  });
+
+  it('draws an open wait where it began, marked open', () => {
+    const events = seedRun();
+    const upTo = events.findIndex((event) => event.type === 'call_waiting' && event.id === 'toolu_c' && event.cause.kind === 'unsafe-running');
+    const links = causeLinks(buildRecord(events.slice(0, upTo + 1)));
+    expect(links.find((link) => link.to === 'toolu_c' && link.kind === 'unsafe-running')).toMatchObject({ from: 'toolu_bash', at: 1500, open: true });
+  });
+
+  it('a cap wait comes from the call whose finish freed the slot, or from the cap while it goes on', async () => {
+    const record = await replayBuiltIn('concurrency-cap');
+    const links = causeLinks(record).filter((link) => link.kind === 'cap');
+    const byId = new Map(calls(record).map((call) => [call.id, call]));
+    expect(links.length).toBeGreaterThanOrEqual(4);
+    for (const link of links) {
+      const freer = byId.get(link.from)!;
+      const waiter = byId.get(link.to)!;
+      expect(freer.completedAt).toBeLessThanOrEqual(link.at);
+      // Nobody else finished between the freer and the moment the waiting call moved on.
+      expect(calls(record).some((other) => other.completedAt! > freer.completedAt! && other.completedAt! <= link.at && other.id !== waiter.id)).toBe(false);
+    }
+    const running = buildRecord([
+      ...start({ maxConcurrency: 1 }),
+      queued(0, 'a', 'Read'),
+      { type: 'call_started', at: 0, id: 'a' },
+      queued(10, 'b', 'Read'),
+      waiting(10, 'b', { kind: 'cap', cap: 1, executing: ['a'] }),
+    ]);
+    expect(causeLinks(running).filter((link) => link.kind === 'cap')).toEqual([{ kind: 'cap', from: 'cap', to: 'b', at: 10, open: true }]);
+  });
+
+  it('capFreer prefers the call that completed exactly then, else the latest before', () => {
+    const record = buildRecord([
+      ...start(),
+      ...['a', 'b', 'c'].flatMap((id, i): RunEvent[] => [queued(0, id, 'Read'), { type: 'call_started', at: 0, id }, completed(100 + i * 50, id, 'success')]),
+      queued(0, 'w', 'Read'),
+    ]);
+    const [a, , , w] = calls(record);
+    expect(capFreer(w!, calls(record), 150)).toBe('b');
+    expect(capFreer(w!, calls(record), 170)).toBe('b');
+    expect(capFreer(w!, calls(record), 99)).toBeNull();
+    expect(capFreer(a!, calls(record), 100)).toBeNull();
+  });
+
+  it('a cancelled call comes from the Bash error that tripped the cascade, also when it arrived after', async () => {
+    const record = await replayBuiltIn('bash-cascade');
+    const cancelled = causeLinks(record).filter((link) => link.kind === 'cancelled');
+    expect(cancelled.map((link) => `${link.from} → ${link.to}`)).toEqual(['toolu_bash_cat_dist → toolu_read_app', 'toolu_bash_cat_dist → toolu_bash_echo']);
+  });
+
+  it('cancelledBy: the earliest error that cascades, at or before the cancellation', () => {
+    const record = buildRecord([
+      ...start(),
+      queued(0, 'read', 'Read'),
+      queued(0, 'bash1', 'Bash', { concurrencySafe: false, batch: 1 }),
+      queued(0, 'bash2', 'Bash', { concurrencySafe: false, batch: 2 }),
+      queued(0, 'sib', 'Read', { batch: 3 }),
+      queued(0, 'late', 'Read', { batch: 4 }),
+      completed(50, 'read', 'error'),
+      completed(100, 'bash1', 'error'),
+      completed(120, 'bash2', 'error'),
+      completed(100, 'sib', 'cancelled'),
+      completed(90, 'late', 'cancelled'),
+    ]);
+    const [, , , sib, late] = calls(record);
+    // A Read's error does not cascade under `bash`; it does under `any`.
+    expect(cancelledBy(sib!, calls(record))).toBe('bash1');
+    expect(cancelledBy(sib!, calls(record), 'any')).toBe('read');
+    expect(cancelledBy(late!, calls(record))).toBeNull();
+    expect(cancelledBy(calls(record)[0]!, calls(record))).toBeNull();
+  });
+
+  it('a held yield comes from the earlier call it waited for', async () => {
+    const record = await replayBuiltIn('result-order');
+    expect(waitLinks(causeLinks(record)).filter((text) => text.includes('yield-order'))).toEqual([
+      expect.stringMatching(/^toolu_read_big → toolu_read_small \(yield-order @\d+\)$/),
+      expect.stringMatching(/^toolu_read_big → toolu_read_tiny \(yield-order @\d+\)$/),
+    ]);
+  });
+
+  it('a sub-agent’s calls come from its Agent call’s lane, where its stream is drawn', async () => {
+    const record = await replayBuiltIn('sub-agent');
+    const agents = calls(record).filter((call) => call.children && call.children.length > 0);
+    expect(agents.length).toBeGreaterThan(0);
+    const links = causeLinks(record).filter((link) => link.kind === 'stream-block' && link.from !== 'stream');
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(agents.map((call) => call.id)).toContain(link.from);
+  });
+
+  it('with only some calls, the same links into those calls and none into the others', async () => {
+    for (const record of [buildRecord(seedRun()), await replayBuiltIn('sub-agent'), await replayBuiltIn('concurrency-cap')]) {
+      const all = causeLinks(record);
+      const ids = calls(record).map((call) => call.id);
+      const only = new Set(ids.filter((_, i) => i % 2 === 1));
+      expect(only.size).toBeGreaterThan(0);
+      expect(causeLinks(record, only)).toEqual(all.filter((link) => only.has(link.to)));
+    }
+  });
+});
+
+describe('criticalPath', () => {
+  it('seed partition: the stream, then Read b → Bash → Read c, then the last turn’s stream', () => {
+    const path = criticalPath(buildRecord(seedRun()));
+    expect([...path.calls].sort()).toEqual(['toolu_b', 'toolu_bash', 'toolu_c']);
+    expect([...path.links].sort()).toEqual(['stream>toolu_b', 'toolu_b>toolu_bash', 'toolu_bash>toolu_c']);
+    expect([...path.streams].sort()).toEqual(['/0', '/1']);
+  });
+
+  it('a held yield puts the slow call first in line on the path', async () => {
+    const path = criticalPath(await replayBuiltIn('result-order'));
+    expect(path.calls.has('toolu_read_big')).toBe(true);
+  });
+
+  it('an empty record has an empty path', () => {
+    const path = criticalPath(buildRecord([]));
+    expect(path.calls.size + path.streams.size + path.links.size).toBe(0);
+  });
+});
+
+describe('whyAnswer', () => {
+  const record = buildRecord(seedRun());
+  const turn = calls(record);
+  const links = causeLinks(record);
+  const call = (id: string) => turn.find((candidate) => candidate.id === id)!;
+
+  it('says why Read c waited, in order, naming Bash, and points at Bash', () => {
+    const answer = whyAnswer(call('toolu_c'), turn, links);
+    expect(answer.text).toBe(
+      'Read(src/c.ts) waited 1.1 s–1.5 s: Bash(ls src) is not concurrency-safe and was queued earlier; nothing may overtake it; then 1.5 s–2 s: Bash(ls src) is not concurrency-safe and is executing.',
+    );
+    expect(answer.blockers).toEqual(['toolu_bash']);
+  });
+
+  it('at a moment: the wait then, or what the call was doing', () => {
+    expect(whyAnswer(call('toolu_bash'), turn, links, { at: 1400 })).toEqual({
+      text: 'Bash(ls src) waited 1.3 s–1.5 s: this call is not concurrency-safe and must run alone; 1 call(s) still executing (Read(src/b.ts)).',
+      blockers: ['toolu_b'],
+    });
+    expect(whyAnswer(call('toolu_a'), turn, links, { at: 900 }).text).toBe('Read(src/a.ts) was in its simulated latency and checks for 800 ms: scripted time, not real work.');
+    expect(whyAnswer(call('toolu_bash'), turn, links, { at: 1900 }).text).toBe('Bash(ls src) was running its tool for 150 ms: real work, at its real pace.');
+  });
+
+  it('a call that never waited says so', () => {
+    expect(whyAnswer(call('toolu_a'), turn, links)).toEqual({ text: 'Read(src/a.ts) did not wait: it started at 500 ms, as soon as its block closed in the stream.', blockers: [] });
+  });
+
+  it('a cancelled call names the failed call', async () => {
+    const cascade = await replayBuiltIn('bash-cascade');
+    const all = calls(cascade);
+    const answer = whyAnswer(all.find((c) => c.id === 'toolu_read_app')!, all, causeLinks(cascade));
+    expect(answer.text).toMatch(/^Read\(src\/app\.ts\) was cancelled at [\d.]+ s: Bash\(cat dist\/build\.log\) failed, and its error cancelled the calls beside it\.$/);
+    expect(answer.blockers).toEqual(['toolu_bash_cat_dist']);
+  });
+});

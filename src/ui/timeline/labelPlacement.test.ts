@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { labelWidth, placeFrameLabel, placeMarks, placeOutcomeTag, shortName } from './labelPlacement';
+
+describe('label placement', () => {
+  it('puts an outcome tag after its bar, before it at the track’s end, inside when neither fits', () => {
+    expect(placeOutcomeTag(100, 200, '✕ error', 600)).toBe('right');
+    expect(placeOutcomeTag(100, 590, '✕ error', 600)).toBe('left');
+    expect(placeOutcomeTag(5, 590, '✕ error', 600)).toBe('inside');
+  });
+
+  it('puts a batch label beside its frame, away from the row’s outcome tag, or drops it', () => {
+    expect(placeFrameLabel(100, 300, 'concurrent · b0', 600)).toBe('right');
+    expect(placeFrameLabel(100, 580, 'concurrent · b0', 600)).toBe('left');
+    expect(placeFrameLabel(100, 300, 'serial · b1', 600, [304, 360])).toBe('left');
+    expect(placeFrameLabel(10, 580, 'concurrent · b0', 600)).toBe('none');
+  });
+
+  it('places marks without overlaps: full words, short ones, a glyph, leftwards at the end', () => {
+    const w = labelWidth('▲ cap 10');
+    const placed = placeMarks(
+      [
+        { x: 0, text: 'turn 0', short: 'T0' },
+        { x: 200, text: '▲ cap 10', short: '▲' },
+        { x: 200 + w - 10, text: '◆ mode plan', short: '◆ plan' },
+        { x: 595, text: '↺ fallback', short: '↺' },
+      ],
+      600,
+    );
+    expect(placed.map((mark) => mark.text)).toEqual(['turn 0', '▲', '◆ mode plan', '↺ fallback']);
+    expect(placed.at(-1)?.alignRight).toBe(true);
+    for (let i = 1; i < placed.length; i++) expect(placed[i]!.mark.x).toBeGreaterThan(placed[i - 1]!.mark.x);
+    expect(placeMarks([{ x: 10, text: 'turn 1', short: 'T1' }, { x: 12, text: '▲ cap 2', short: '▲' }], 600).map((mark) => mark.text)).toEqual(['T', '']);
+  });
+
+  it('shortens long names keeping the tool and the file', () => {
+    expect(shortName('Read(src/a.ts)', 24)).toBe('Read(src/a.ts)');
+    expect(shortName('Read(src/deeply/nested/folder/module.ts)', 24)).toBe('Read(…/folder/module.ts)');
+    expect(shortName('Bash(npm run test -- --coverage --watch)', 20)).toBe('Bash(npm run test…)');
+    expect([...shortName('Read(src/deeply/nested/folder/module.ts)', 24)].length).toBe(24);
+  });
+});
