@@ -46,6 +46,9 @@ async function parseSvg(page: Page, text: string) {
       width: Number(root.getAttribute('width')),
       height: Number(root.getAttribute('height')),
       texts: [...root.getElementsByTagName('text')].map((node) => node.textContent ?? ''),
+      lanes: [...root.querySelectorAll('g[data-call-id]')].map((lane) => ({ id: lane.getAttribute('data-call-id') ?? '', label: lane.querySelector('text')?.textContent ?? '' })),
+      outcomes: [...root.querySelectorAll('text.outcome-label')].map((node) => node.textContent ?? ''),
+      causes: root.querySelectorAll('line.cause').length,
       rects: root.getElementsByTagName('rect').length,
     };
   }, text);
@@ -59,7 +62,7 @@ test.describe('exports', () => {
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
     await expect(exportMenu(page)).toHaveAttribute('aria-disabled', 'true');
     await exportMenu(page).click();
-    for (const id of ['export-record', 'export-trace', 'export-otlp', 'export-svg', 'export-png']) await expect(page.getByTestId(id)).toBeDisabled();
+    for (const id of ['export-record', 'export-trace', 'export-otlp', 'export-svg', 'export-png', 'export-html']) await expect(page.getByTestId(id)).toBeDisabled();
   });
 
   test.describe('of a finished run', () => {
@@ -134,16 +137,22 @@ test.describe('exports', () => {
       const svg = await parseSvg(page, file.bytes.toString('utf8'));
       expect(svg).toMatchObject({ error: false, root: 'svg', namespace: 'http://www.w3.org/2000/svg' });
       const calls = flatten((await heldRecord(page)).turns);
-      // The title, then the time axis, then per lane the call's label and its outcome.
-      const [title, ...rest] = svg.texts;
-      expect(title).toBe(`${SCENARIO} · streaming`);
-      const lanes = rest.filter((text) => !/^\d+ ms$/.test(text));
-      expect(lanes).toHaveLength(2 * calls.length);
-      calls.forEach((call, i) => {
-        expect(lanes[2 * i]).toMatch(new RegExp(`^${call.name}\\(`));
-        expect(lanes[2 * i + 1]).toBe(call.outcome);
-      });
+      // The title first; a lane per call with its label, its outcome after its bar, and the causes drawn.
+      expect(svg.texts[0]).toBe(`${SCENARIO} · streaming`);
+      expect(svg.lanes.map((lane) => lane.id)).toEqual(calls.map((call) => call.id));
+      calls.forEach((call, i) => expect(svg.lanes[i]!.label).toMatch(new RegExp(`^${call.name}\\(`)));
+      expect(svg.outcomes).toEqual(calls.map((call) => call.outcome));
+      expect(svg.causes).toBeGreaterThan(0);
       expect(svg.rects).toBeGreaterThan(calls.length);
+    });
+
+    test('the HTML report is one file that holds every call and runs no script', async ({ page }) => {
+      const file = await download(page, 'export-html');
+      expect(file.name).toBe(`${SCENARIO}.streaming.report.html`);
+      const html = file.bytes.toString('utf8');
+      for (const call of flatten((await heldRecord(page)).turns)) expect(html).toContain(call.id);
+      expect(html).not.toMatch(/<script|<link /i);
+      expect(html).toContain('class="cause"');
     });
 
     test('the timeline PNG is a PNG of the SVG drawn at twice its size, with something drawn on it', async ({ page }) => {

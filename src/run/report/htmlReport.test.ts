@@ -36,6 +36,12 @@ describe('the HTML report of a run', () => {
     expect(text).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
   });
 
+  it('draws the record’s own causes when none are given', () => {
+    const text = htmlReport(seed);
+    expect(text).toContain('data-kind="unsafe-ahead" data-from="toolu_bash" data-to="toolu_c"');
+    expect(text).toContain('data-kind="stream-block" data-from="stream"');
+  });
+
   it('draws the timeline as well-formed SVG with a lane per call and each cause as an arrow', () => {
     const svg = svgTimeline(seed, [{ kind: 'unsafe-ahead', from: 'toolu_bash', to: 'toolu_c', at: 1500 }]);
     expect(XMLValidator.validate(svg)).toBe(true);

@@ -1,4 +1,5 @@
 import { labelCall } from '../../tools/orchestration/callLabel';
+import { causeLinks } from '../causeLinks';
 import type { CallRecord, RunRecord } from '../record';
 import { allCalls, runFacts } from '../runFacts';
 import { escapeMarkup, formatMs } from './markup';
@@ -14,7 +15,7 @@ export interface ReportSection {
 }
 
 export interface ReportOptions {
-  /** The causes to draw (the page's and the command line's cause links). */
+  /** The causes to draw; by default the record's own cause links. */
   readonly links?: readonly ReportLink[];
   readonly sections?: readonly ReportSection[];
   /** Title of the report; the scenario's id when absent. */
@@ -67,8 +68,8 @@ export function htmlReport(record: RunRecord, options: ReportOptions = {}): stri
 ${failures.length > 0 ? `<ul class="failures">${failures.map((failure) => `<li>${escapeMarkup(failure)}</li>`).join('')}</ul>` : ''}
 <h2>Timeline</h2>
 <p class="legend">${legend()}</p>
-<div class="timeline">${svgTimeline(record, options.links ?? [])}</div>
-${options.alongside ? `<h2>${escapeMarkup(options.alongside.label)}</h2>\n<div class="timeline">${svgTimeline(options.alongside.record, [])}</div>` : ''}
+<div class="timeline">${svgTimeline(record, options.links ?? causeLinks(record))}</div>
+${options.alongside ? `<h2>${escapeMarkup(options.alongside.label)}</h2>\n<div class="timeline">${svgTimeline(options.alongside.record, causeLinks(options.alongside.record))}</div>` : ''}
 ${(options.sections ?? []).map((section) => `<h2>${escapeMarkup(section.title)}</h2>\n<pre>${escapeMarkup(section.text)}</pre>`).join('\n')}
 <h2>Calls</h2>
 ${calls.map(callDetails).join('\n')}

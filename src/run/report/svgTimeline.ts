@@ -52,17 +52,19 @@ function rowsOf(turns: readonly TurnRecord[], depth: number): Row[] {
  * colour, awaiting its yield); the causes as arrows from the blocking lane to the waiting one.
  * Every shape has a `<title>`, so a viewer's hover names it without any script.
  */
-export function svgTimeline(record: RunRecord, links: readonly ReportLink[]): string {
+export function svgTimeline(record: RunRecord, links: readonly ReportLink[], options: { title?: string } = {}): string {
   const rows = rowsOf(record.turns, 0);
+  const top = options.title === undefined ? 0 : 22;
   const span = Math.max(record.endedAt - record.startedAt, 1);
-  const x = (at: number): number => LABEL + ((at - record.startedAt) / span) * (WIDTH - LABEL - 10);
-  const y = (index: number): number => AXIS + index * ROW;
+  // The right margin keeps room for the outcome written after the last bar.
+  const x = (at: number): number => LABEL + ((at - record.startedAt) / span) * (WIDTH - LABEL - 80);
+  const y = (index: number): number => top + AXIS + index * ROW;
   const height = y(rows.length) + 6;
   const parts: string[] = [];
   const step = tickStep(span, 8);
   for (let at = 0; at <= span; at += step) {
-    parts.push(`<line x1="${x(record.startedAt + at).toFixed(1)}" y1="${AXIS - 6}" x2="${x(record.startedAt + at).toFixed(1)}" y2="${height}" class="tick"/>`);
-    parts.push(`<text x="${x(record.startedAt + at).toFixed(1)}" y="${AXIS - 10}" class="tick-label">${formatTick(at)}</text>`);
+    parts.push(`<line x1="${x(record.startedAt + at).toFixed(1)}" y1="${top + AXIS - 6}" x2="${x(record.startedAt + at).toFixed(1)}" y2="${height}" class="tick"/>`);
+    parts.push(`<text x="${x(record.startedAt + at).toFixed(1)}" y="${top + AXIS - 10}" class="tick-label">${formatTick(at)}</text>`);
   }
   const rowOfCall = new Map<string, number>();
   const streamRowOfCall = new Map<string, number>();
@@ -94,8 +96,12 @@ export function svgTimeline(record: RunRecord, links: readonly ReportLink[]): st
     }
     const call = row.call;
     const label = labelCall(call);
-    parts.push(`<text x="${indent}" y="${middle + 4}" class="lane-label"><title>${escapeMarkup(`${label} (${call.id})`)}</title>${escapeMarkup(shorten(label, 34 - row.depth * 2))}</text>`);
-    for (const phase of callPhases(call, record.endedAt)) {
+    parts.push(`<g data-call-id="${escapeMarkup(call.id)}"><title>${escapeMarkup(`${label} (${call.id})`)}</title><text x="${indent}" y="${middle + 4}" class="lane-label">${escapeMarkup(shorten(label, 34 - row.depth * 2))}</text></g>`);
+    const phases = callPhases(call, record.endedAt);
+    const barEnd = Math.max(...phases.map((phase) => x(phase.to)), x(call.queuedAt));
+    const outcome = call.outcome ?? 'unfinished';
+    parts.push(`<text x="${(barEnd + 4).toFixed(1)}" y="${middle + 4}" class="outcome-label" fill="${OUTCOME_FILL[outcome] ?? '#57606a'}">${escapeMarkup(outcome)}</text>`);
+    for (const phase of phases) {
       const fill = phase.kind === 'executing' && call.outcome !== null ? (OUTCOME_FILL[call.outcome] ?? PHASE_FILL.executing) : PHASE_FILL[phase.kind];
       const what = phase.kind === 'executing' && call.outcome !== null ? `executing → ${call.outcome}` : phase.kind;
       parts.push(rect(x(phase.from), top + 4, Math.max(2, x(phase.to) - x(phase.from)), BAR, fill, `${label}: ${what} ${formatMs(phase.from)}–${formatMs(phase.to)}`));
@@ -113,9 +119,11 @@ export function svgTimeline(record: RunRecord, links: readonly ReportLink[]): st
     );
   }
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="${escapeMarkup(`Timeline of ${record.scenario}`)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="${escapeMarkup(options.title ?? `Timeline of ${record.scenario}`)}">`,
     '<defs><marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L8 4 L0 8 z" fill="#d1242f"/></marker></defs>',
-    '<style>.tick{stroke:#eaeef2}.tick-label{font:10px sans-serif;fill:#57606a;text-anchor:middle}.turn-line{stroke:#8c959f;stroke-dasharray:3 3}.turn-label{font:bold 11px sans-serif;fill:#24292f}.lane-label{font:11px ui-monospace,monospace;fill:#24292f}.cause{stroke:#d1242f;stroke-width:1.5}</style>',
+    '<style>.tick{stroke:#eaeef2}.tick-label{font:10px sans-serif;fill:#57606a;text-anchor:middle}.turn-line{stroke:#8c959f;stroke-dasharray:3 3}.turn-label{font:bold 11px sans-serif;fill:#24292f}.lane-label{font:11px ui-monospace,monospace;fill:#24292f}.cause{stroke:#d1242f;stroke-width:1.5}.title{font:bold 13px sans-serif;fill:#24292f}.outcome-label{font:10px sans-serif}</style>',
+    `<rect x="0" y="0" width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    ...(options.title === undefined ? [] : [`<text x="8" y="16" class="title">${escapeMarkup(options.title)}</text>`]),
     ...parts,
     '</svg>',
   ].join('\n');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { RunRecord } from '../../run/record';
-import { exportChromeTrace, exportOtlp, exportPng, exportRecord, exportSvg } from './exports';
+import { exportChromeTrace, exportHtml, exportOtlp, exportPng, exportRecord, exportSvg } from './exports';
 
 /** The run's exports: the record, a Chrome Trace for Perfetto, OpenTelemetry traces, and the timeline as a picture. */
 export function ExportMenu({ record }: { record: RunRecord }) {
@@ -31,6 +31,10 @@ export function ExportMenu({ record }: { record: RunRecord }) {
         <button type="button" role="menuitem" disabled={disabled} onClick={() => void exportPng(record)} data-testid="export-png">
           Timeline (PNG)
         </button>
+        <button type="button" role="menuitem" disabled={disabled} onClick={() => exportHtml(record)} data-testid="export-html">
+          Report (one HTML file)
+        </button>
+        <p className="muted">To attach to an issue or a pull request: no script, nothing fetched.</p>
       </div>
     </details>
   );

@@ -2,7 +2,9 @@ import { toChromeTrace } from '../../run/chromeTrace';
 import { toOtlp } from '../../run/otlp';
 import type { RunRecord } from '../../run/record';
 import { download } from '../download';
-import { recordToSvg } from './recordSvg';
+import { causeLinks } from '../../run/causeLinks';
+import { htmlReport } from '../../run/report/htmlReport';
+import { svgTimeline } from '../../run/report/svgTimeline';
 
 const base = (record: RunRecord) => `${record.scenario || 'run'}.${record.strategy}`;
 
@@ -20,13 +22,23 @@ export function exportOtlp(record: RunRecord, includeContent: boolean): void {
   download(`${base(record)}.otlp.json`, JSON.stringify(toOtlp(record, { includeContent })));
 }
 
+/** The timeline as a picture: the stream, each call's phases and outcome, and the causes, as the page draws them. */
+function timelinePicture(record: RunRecord): string {
+  return svgTimeline(record, causeLinks(record), { title: `${record.scenario} · ${record.strategy}` });
+}
+
 export function exportSvg(record: RunRecord): void {
-  download(`${base(record)}.timeline.svg`, recordToSvg(record, { title: `${record.scenario} · ${record.strategy}` }), 'image/svg+xml');
+  download(`${base(record)}.timeline.svg`, timelinePicture(record), 'image/svg+xml');
+}
+
+/** One self-contained HTML file: the timeline with its causes, the facts, every call (no script, nothing fetched). */
+export function exportHtml(record: RunRecord): void {
+  download(`${base(record)}.report.html`, htmlReport(record), 'text/html');
 }
 
 /** The SVG drawn onto a canvas at 2× and saved as PNG. */
 export async function exportPng(record: RunRecord): Promise<void> {
-  const svg = recordToSvg(record, { title: `${record.scenario} · ${record.strategy}` });
+  const svg = timelinePicture(record);
   const image = new Image();
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   try {

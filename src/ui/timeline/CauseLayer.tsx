@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
-import { CAP_SOURCE, STREAM_SOURCE, type CauseLink, type CauseLinkKind } from './causeLinks';
-import { pathLinkKey } from './criticalPath';
+import { CAP_SOURCE, STREAM_SOURCE, type CauseLink, type CauseLinkKind } from '../../run/causeLinks';
+import { pathLinkKey } from '../../run/criticalPath';
 import type { RowRange } from './layout';
 import { ROW_HEIGHT } from './TimelineLane';
 

@@ -1,7 +1,7 @@
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import type { WaitCauseKind } from '../../tools/orchestration/waitCause';
-import { cancelledBy, cascadeOf } from './causeLinks';
+import { cancelledBy, cascadeOf } from '../../run/causeLinks';
 import { maxConcurrencyOf } from './concurrencyCap';
 
 /*

@@ -3,7 +3,7 @@ import type { CallRecord, TurnRecord, WaitRecord } from '../../run/record';
 import { waitSentence } from '../../run/waitText';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { formatMs } from './axisTicks';
-import { CAP_SOURCE, STREAM_SOURCE, waitSources, type CauseLink } from './causeLinks';
+import { CAP_SOURCE, STREAM_SOURCE, waitSources, type CauseLink } from '../../run/causeLinks';
 
 /*
  * The answer under the timeline to "why?" for a lane (or one moment of it): one sentence, made

@@ -1,4 +1,4 @@
-import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
+import type { CallRecord, RunRecord, TurnRecord } from './record';
 import { cascadeOf, STREAM_SOURCE, TurnIndex } from './causeLinks';
 
 /*

@@ -1,5 +1,6 @@
-import type { CallRecord, RunRecord, TurnRecord, WaitRecord } from '../../run/record';
-import { causeBlockers, type WaitCause, type WaitCauseKind } from '../../tools/orchestration/waitCause';
+import type { CallRecord, RunRecord, TurnRecord, WaitRecord } from './record';
+import type { CascadePolicy } from '../tools/orchestration/strategy';
+import { causeBlockers, type WaitCause, type WaitCauseKind } from '../tools/orchestration/waitCause';
 
 /*
  * The causes the timeline draws as connectors, as data: for every wait, from the lane(s) in the
@@ -34,18 +35,44 @@ export const STREAM_SOURCE = 'stream';
 export const CAP_SOURCE = 'cap';
 
 /** Which failed calls cancel their siblings: the run's `cascade` setting (`bash` when unset). */
-export type Cascade = 'bash' | 'any' | 'none';
+export type Cascade = CascadePolicy;
+
+const CASCADE_NAMES: readonly string[] = ['bash', 'any', 'every-error', 'every-error-but-read-only', 'none'] satisfies readonly Cascade[];
 
 /** The run's cascade setting. */
 export function cascadeOf(record: Pick<RunRecord, 'settings'>): Cascade {
   const value = record.settings.cascade;
-  return value === 'any' || value === 'none' ? value : 'bash';
+  return typeof value === 'string' && CASCADE_NAMES.includes(value) ? (value as Cascade) : 'bash';
+}
+
+/**
+ * Whether a finished call's outcome cancels its siblings under `cascade`, as the scheduler decides
+ * it. The record does not say which calls only read: a concurrency-safe call stands for one.
+ */
+function cascadesFrom(call: CallRecord, cascade: Cascade): boolean {
+  const anyError = call.outcome === 'error' || call.outcome === 'invalid' || call.outcome === 'denied';
+  switch (cascade) {
+    case 'bash':
+      return call.outcome === 'error' && call.name === 'Bash';
+    case 'any':
+      return call.outcome === 'error';
+    case 'every-error':
+      return anyError;
+    case 'every-error-but-read-only':
+      return anyError && !call.concurrencySafe;
+    case 'none':
+      return false;
+    default: {
+      const exhaustive: never = cascade;
+      return exhaustive;
+    }
+  }
 }
 
 /**
  * The call whose error cancelled `call` (outcome `cancelled`): the earliest call of the same turn
  * that completed with an `error` outcome at or before the cancellation, among the calls whose
- * error cascades (Bash's alone under `bash`, any under `any`). `null` for any other call, or when
+ * error cascades under the run's `cascade` setting. `null` for any other call, or when
  * no such call is in the turn (a cancellation the record cannot explain).
  */
 export function cancelledBy(call: CallRecord, turnCalls: readonly CallRecord[], cascade: Cascade = 'bash'): string | null {
@@ -79,8 +106,7 @@ export class TurnIndex {
     let firstError: CallRecord | null = null;
     for (const call of calls) {
       if (call.completedAt === null) continue;
-      const cascades = cascade === 'any' || (cascade === 'bash' && call.name === 'Bash');
-      if (cascades && call.outcome === 'error' && (!firstError || call.completedAt < firstError.completedAt!)) firstError = call;
+      if (cascadesFrom(call, cascade) && (!firstError || call.completedAt < firstError.completedAt!)) firstError = call;
       const last = this.batchEnds.get(call.batch);
       if (!last || call.completedAt >= last.completedAt!) this.batchEnds.set(call.batch, call);
     }
