@@ -19,6 +19,7 @@ import { ResultList, Timeline, useToolFinder } from './timeline';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, useAsItRan, type SessionView } from './sessions/AsItRan';
 import { SessionDrop } from './sessions/SessionDrop';
+import { SessionWatch } from './sessions/SessionWatch';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
 const LivePanel = lazy(() => import('./live/LivePanel').then((module) => ({ default: module.LivePanel })));
@@ -132,6 +133,7 @@ export function App() {
             </div>
           ) : centre === 'timeline' ? (
             <>
+              {url.watch && <SessionWatch onUpdate={() => setSessionView('as-it-ran')} />}
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
               <div className="timeline-box">
                 {showReal ? <Timeline record={asItRan.record} now={() => asItRan.record.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}

@@ -122,6 +122,8 @@ export interface SessionOpenRequest {
   label: string;
   /** The lines the importer could not use, one per line; empty when none. */
   problems: string;
+  /** A newer import of a session already open (a watched log grew): no notices again. */
+  quiet?: boolean;
 }
 
 /** The settings a person may change on the page, over the scenario's own. */

@@ -59,7 +59,7 @@ function reportTo(dispatch: Dispatch<PanelAction>, store: ScenarioStore, result:
 }
 
 const readLocation = (): UrlState =>
-  typeof window === 'undefined' ? { autorun: false, problems: [] } : parseUrl({ search: window.location.search, hash: window.location.hash });
+  typeof window === 'undefined' ? { autorun: false, watch: false, problems: [] } : parseUrl({ search: window.location.search, hash: window.location.hash });
 
 /**
  * The scenario picker and editor: the built-in lessons, the user's own scenarios, a JSON editor

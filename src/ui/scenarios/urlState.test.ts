@@ -10,13 +10,14 @@ const scenario = '{"id":"my-one","title":"A + B","description":"`x`"}';
 
 describe('parseUrl', () => {
   it('opens nothing in particular on a bare URL', () => {
-    expect(parseUrl(at('/'))).toEqual({ autorun: false, problems: [] });
+    expect(parseUrl(at('/'))).toEqual({ autorun: false, watch: false, problems: [] });
   });
 
   it('reads a built-in id, autorun, strategy and a time from the query', () => {
     expect(parseUrl(at('/?scenario=seed-partition&autorun=1&strategy=serial&t=1500'))).toEqual({
       scenarioId: 'seed-partition',
       autorun: true,
+      watch: false,
       strategy: 'serial',
       t: 1500,
       problems: [],
@@ -43,7 +44,7 @@ describe('parseUrl', () => {
   });
 
   it('reports an autorun value it does not understand, and accepts 0 as off', () => {
-    expect(parseUrl(at('/?autorun=0'))).toEqual({ autorun: false, problems: [] });
+    expect(parseUrl(at('/?autorun=0'))).toEqual({ autorun: false, watch: false, problems: [] });
     expect(parseUrl(at('/?autorun=yes')).problems[0]).toContain('autorun=1');
   });
 
@@ -91,7 +92,7 @@ describe('shareUrl and builtInUrl', () => {
     const pretty = JSON.stringify(JSON.parse(scenario), null, 2);
     const link = shareUrl('https://play.example/app/?scenario=old#s=stale', pretty, { autorun: true, strategy: 'serial', t: 250 });
     expect(link.startsWith('https://play.example/app/#s=')).toBe(true);
-    expect(parseUrl(at(link))).toEqual({ shared: { ok: true, json: scenario }, autorun: true, strategy: 'serial', t: 250, problems: [] });
+    expect(parseUrl(at(link))).toEqual({ shared: { ok: true, json: scenario }, autorun: true, watch: false, strategy: 'serial', t: 250, problems: [] });
   });
 
   it('shares text that is not JSON as written', () => {
@@ -112,5 +113,9 @@ describe('shareUrl and builtInUrl', () => {
     const link = builtInUrl('https://play.example/', 'seed-partition', { predict: 'hide' });
     expect(link).toBe('https://play.example/?scenario=seed-partition&predict=hide');
   });
-});
 
+  it('reads `watch`: follow the session npm run watch serves', () => {
+    expect(parseUrl(at('/?watch')).watch).toBe(true);
+    expect(parseUrl(at('/?scenario=seed-partition')).watch).toBe(false);
+  });
+});

@@ -20,6 +20,8 @@ export interface UrlState {
   t?: number;
   /** `predict=1` opens the prediction tab; `predict=hide` also hides the lesson's answer until a run ended (a classroom link). */
   predict?: 'open' | 'hide';
+  /** `watch`: follow the session `npm run watch` serves, live. */
+  watch: boolean;
   /** What the URL asked for that cannot be honoured, in words for the page to show. */
   problems: string[];
 }
@@ -51,7 +53,7 @@ export function parseUrl(location: UrlLocation, knownIds: readonly string[] = BU
   // The hash is split by hand: URLSearchParams would read the `+` of lz-string's alphabet as a space.
   for (const [name, value] of hashParams(location.hash)) params.set(name, value);
 
-  const state: UrlState = { autorun: false, problems: [] };
+  const state: UrlState = { autorun: false, watch: params.has('watch'), problems: [] };
 
   const data = params.get('s');
   if (data !== undefined) state.shared = decodeShared(data);

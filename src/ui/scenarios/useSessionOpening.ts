@@ -12,11 +12,13 @@ import type { PanelAction } from './panelState';
 export function useSessionOpening(running: boolean, dispatch: Dispatch<PanelAction>, open: (entry: OpenEntry) => void): (session: SessionOpenRequest) => void {
   const openSession = (session: SessionOpenRequest) => {
     if (running) {
+      if (session.quiet) return; // the next lines bring it again
       dispatch({ type: 'notify', tone: 'info', text: 'A run is going on: stop it, then open the session log again.' });
       return;
     }
     dispatch({ type: 'dismiss-import' });
     open({ source: 'session', id: session.id, text: session.json });
+    if (session.quiet) return;
     dispatch({
       type: 'notify',
       tone: 'info',
