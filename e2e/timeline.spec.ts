@@ -32,6 +32,29 @@ test.describe('the timeline', () => {
     await expect(page.locator('[data-testid=cause][data-emphasis=critical]').first()).toBeAttached();
   });
 
+  test('the executor diagram moves with the scrubber: ten slots full and four queued behind the cap, then the gate and the results', async ({ page }) => {
+    await runToEnd(page, 'concurrency-cap');
+    await page.getByTestId('timeline-executor').click();
+    const diagram = page.getByTestId('executor-diagram');
+    await expect(diagram.locator('[data-station=results]')).toHaveAttribute('data-count', '14');
+    // Back to the moment the cap binds: walk the scrubber from the start until all ten slots are full.
+    const scrubber = page.getByRole('slider');
+    await scrubber.focus();
+    await page.keyboard.press('Home');
+    const slots = diagram.locator('[data-station=slots]');
+    for (let i = 0; i < 120 && (await slots.getAttribute('data-count')) !== '10'; i++) await page.keyboard.press('ArrowRight');
+    await expect(slots).toHaveAttribute('data-cap', '10');
+    await expect(slots).toHaveAttribute('data-count', '10');
+    for (let i = 0; i < 20 && (await diagram.locator('[data-station=queue]').getAttribute('data-count')) !== '4'; i++) await page.keyboard.press('ArrowRight');
+    await expect(diagram.getByTestId('executor-barrier')).toHaveAttribute('data-kind', 'cap');
+  });
+
+  test('the executor diagram shows the cascade a failed Bash call tripped', async ({ page }) => {
+    await runToEnd(page, 'bash-cascade');
+    await page.getByTestId('timeline-executor').click();
+    await expect(page.getByTestId('executor-cascade')).toContainText(/Cascade tripped: Bash\(.+\) failed and cancelled \d+ sibling/);
+  });
+
   test('concurrency-cap at 1280×800: every lane inside the visible timeline, no scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await runToEnd(page, 'concurrency-cap');

@@ -16,6 +16,8 @@ import { TimelineFrames } from './TimelineFrames';
 import { TimelineHeader } from './TimelineHeader';
 import { ROW_HEIGHT, TimelineLane } from './TimelineLane';
 import { TimelineOverview } from './TimelineOverview';
+import { ExecutorDiagram } from './ExecutorDiagram';
+import { executorState } from './executorState';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useLaneInteraction } from './useLaneInteraction';
 import { useTimelineClock } from './useTimelineClock';
@@ -88,6 +90,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   const [follow, setFollow] = useState(true);
   const [collapseIdle, setCollapseIdle] = useState(false);
   const [showCritical, setShowCritical] = useState(false);
+  const [showExecutor, setShowExecutor] = useState(false);
   const [liveEnd, setLiveEnd] = useState(0);
   const [scrollRow, setScrollRow] = useState(0);
 
@@ -247,10 +250,13 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
         onFit={() => setZoom(1)}
         onToggleCollapse={() => setCollapseIdle((on) => !on)}
         onToggleCritical={() => setShowCritical((on) => !on)}
+        executor={showExecutor}
+        onToggleExecutor={() => setShowExecutor((on) => !on)}
         onToggleFollow={() => setFollow((on) => !on)}
         description={description}
         readoutRef={readoutRef}
       />
+      {showExecutor && <ExecutorDiagram state={executorState(record)} />}
       {showOverview && (
         <TimelineOverview lanes={lanes} background={background} startMs={record.startedAt} endMs={endMs} scrollerRef={scrollerRef} labelWidth={labelWidth} extentKey={`${trackWidth}/${rowCount}`} />
       )}

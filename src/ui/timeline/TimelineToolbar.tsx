@@ -8,12 +8,15 @@ export interface TimelineToolbarProps {
   /** How many idle stretches collapsing removes (0: the run has none long enough). */
   idleGaps: number;
   critical: boolean;
+  /** The executor diagram is shown above the lanes. */
+  executor: boolean;
   /** The view follows the now line (offered while zoomed in on a run). */
   follow: boolean | null;
   onZoom: (factor: number) => void;
   onFit: () => void;
   onToggleCollapse: () => void;
   onToggleCritical: () => void;
+  onToggleExecutor: () => void;
   onToggleFollow: () => void;
   /** The lesson's description, on one line (the whole of it on focus). */
   description?: string | undefined;
@@ -23,7 +26,7 @@ export interface TimelineToolbarProps {
 
 /** One compact row: zoom, fit, follow, collapse idle and the critical path; the description; the key. */
 export function TimelineToolbar({ readoutRef, ...props }: TimelineToolbarProps) {
-  const { zoom, canZoomIn, collapseIdle, idleGaps, critical, follow, description } = props;
+  const { zoom, canZoomIn, collapseIdle, idleGaps, critical, executor, follow, description } = props;
   return (
     <div className="tl-toolbar">
       <div className="tl-controls" role="group" aria-label="Timeline view">
@@ -53,6 +56,9 @@ export function TimelineToolbar({ readoutRef, ...props }: TimelineToolbarProps) 
         </button>
         <button type="button" aria-pressed={critical} onClick={props.onToggleCritical} data-testid="timeline-critical" title="Mark the chain of calls and streams that set the run's length">
           Critical path
+        </button>
+        <button type="button" aria-pressed={executor} onClick={props.onToggleExecutor} data-testid="timeline-executor" title="Draw the executor: the stream, the queue, the slots, the yield gate, the cascade">
+          Executor
         </button>
       </div>
       {description !== undefined && description !== '' && (
