@@ -4,7 +4,7 @@
  * - JavaScript loaded before first paint ≤ 250 KB gzipped (the entry and what it preloads;
  *   Monaco, just-bash, xterm and the WebContainer client load later);
  * - a 1,000-call scenario replays in the page with no long task over 100 ms and ≥ 50 fps (the
- *   median of three replays, each in a fresh page);
+ *   median of five replays, each in a fresh page);
  * - navigation to the first drawn timeline under 1.5 s;
  * - a 2,000-call, 300-turn Claude Code session log opens in the page (picked with Import…) under 2 s.
  * Prints each figure against its target and exits 1 when one is missed.
@@ -13,7 +13,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import LZString from 'lz-string';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { chromiumArgs, ensureChromium } from '../e2e/browser';
 import { longSession, toJsonl } from '../test/sessionLogs';
@@ -96,7 +96,8 @@ const MEASURE_RUN = `(async () => {
   };
 })()`;
 
-const RUNS = 3;
+/** Replays measured; the median is reported (five: a 2-core machine is noisy, and three let one bad run decide). */
+const RUNS = 5;
 
 interface RunFigures {
   longest: number;
@@ -104,6 +105,21 @@ interface RunFigures {
   fps: number;
   seconds: number;
   calls: number;
+}
+
+/**
+ * Waits until the page has loaded and gone quiet: a second and a half with no long task (the
+ * editors validating and colouring a 1,000-call scenario are the page's loading, not the replay).
+ */
+async function settled(page: Page): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  let seen = -1;
+  while (Date.now() < deadline) {
+    const count = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
+    if (count === seen) return;
+    seen = count;
+    await page.waitForTimeout(1500);
+  }
 }
 
 /** One 1,000-call replay in a fresh page, measured by the page itself. */
@@ -115,7 +131,7 @@ async function replayThousand(browser: Browser, base: string): Promise<RunFigure
     await page.goto(`${base}?sandbox=virtual#s=${LZString.compressToEncodedURIComponent(thousandCalls())}`);
     await page.waitForSelector('[data-testid=run-status][data-status=idle]');
     await page.getByTestId('editor').waitFor();
-    await page.waitForTimeout(1000);
+    await settled(page);
     const measured = await page.evaluate<RunFigures>(MEASURE_RUN);
     if (measured.calls !== 1000) throw new Error(`the 1,000-call run recorded ${measured.calls} calls`);
     return measured;
@@ -178,7 +194,7 @@ async function main(): Promise<number> {
 
     // A 1,000-call replay: long tasks and frame rate while it runs. The page counts its own frames
     // (requestAnimationFrame) from the moment the run starts until it ends, and its long tasks.
-    // Three runs, each in a fresh page; the median run is reported (a 2-core machine is noisy).
+    // Several runs, each in a fresh page; the median run is reported (a 2-core machine is noisy).
     const runs: RunFigures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await replayThousand(browser, base));
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
@@ -188,16 +204,27 @@ async function main(): Promise<number> {
     figures.push({ name: `longest task while 1,000 calls replay (median of ${RUNS}: ${each((run) => `${run.longest.toFixed(0)} ms`)}; long tasks over 50 ms: ${each((run) => String(run.longTasks))})`, value: longest, unit: 'ms', limit: 100, kind: 'max' });
     figures.push({ name: `frame rate while 1,000 calls replay (median of ${RUNS}: ${each((run) => run.fps.toFixed(1))})`, value: fps, unit: 'fps', limit: 50, kind: 'min' });
 
-    // A long real-format session log, opened as a person opens one: picked with Import…, read,
-    // imported and shown in the editor. The median of three, each in a fresh page.
-    const log = toJsonl(longSession(300, 2000));
-    const opens: number[] = [];
-    for (let i = 0; i < RUNS; i++) opens.push(await openSession(browser, base, log));
-    opens.sort((a, b) => a - b);
-    figures.push({ name: `a 2,000-call, 300-turn session log opened in the page (${(log.length / 1e6).toFixed(1)} MB; median of ${RUNS}: ${opens.map((ms) => `${ms.toFixed(0)} ms`).join(', ')})`, value: opens[1]!, unit: 'ms', limit: 2000, kind: 'max' });
   } finally {
     await browser.close();
     await new Promise<void>((done) => server.httpServer.close(() => done()));
+  }
+
+  // A long real-format session log, opened as a person opens one: picked with Import…, read,
+  // imported and shown in the editor. In a browser of its own (the replays above leave theirs
+  // busy with collected garbage); each run in a fresh page, the median reported.
+  const sessionBrowser = await chromium.launch({ ...(chromiumPath ? { executablePath: chromiumPath } : {}), args: chromiumArgs });
+  const sessionServer = await preview({ preview: { port: 0 }, logLevel: 'error' });
+  try {
+    const sessionBase = sessionServer.resolvedUrls?.local[0];
+    if (!sessionBase) throw new Error('vite preview did not report its address');
+    const log = toJsonl(longSession(300, 2000));
+    const opens: number[] = [];
+    for (let i = 0; i < RUNS; i++) opens.push(await openSession(sessionBrowser, sessionBase, log));
+    const median = [...opens].sort((a, b) => a - b)[Math.floor(opens.length / 2)]!;
+    figures.push({ name: `a 2,000-call, 300-turn session log opened in the page (${(log.length / 1e6).toFixed(1)} MB; median of ${RUNS}: ${opens.map((ms) => `${ms.toFixed(0)} ms`).join(', ')})`, value: median, unit: 'ms', limit: 2000, kind: 'max' });
+  } finally {
+    await sessionBrowser.close();
+    await new Promise<void>((done) => sessionServer.httpServer.close(() => done()));
   }
 
   let failed = 0;

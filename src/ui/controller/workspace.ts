@@ -127,7 +127,10 @@ async function readMoment(run: ActiveRun, at: number): Promise<void> {
   if (!files || usePlayground.getState().activeRun !== run) return;
   usePlayground.setState((state) => {
     const last = state.workspace.moments.at(-1);
-    const moments = last && sameFiles(last.files, files) ? state.workspace.moments : [...state.workspace.moments, { at, files }];
+    const unchanged = last !== undefined && sameFiles(last.files, files);
+    // Nothing written since the last moment: no new state, so nothing on the page draws again.
+    if (unchanged && sameFiles(state.workspace.files, files)) return state;
+    const moments = unchanged ? state.workspace.moments : [...state.workspace.moments, { at, files }];
     return { workspace: { ...state.workspace, files, moments } };
   });
 }
