@@ -4,7 +4,6 @@ import { seedRun, subAgentRun } from '../../../test/sampleRuns';
 import { buildRecord, withExpectations } from '../reduceRun';
 import { allCalls } from '../runFacts';
 import { htmlReport } from './htmlReport';
-import { tickStep } from './markup';
 import { svgTimeline } from './svgTimeline';
 
 const seed = withExpectations(buildRecord(seedRun()), { passed: false, failures: ['turn 0: toolu_c expected error, got success'] });
@@ -58,12 +57,11 @@ describe('the HTML report of a run', () => {
   });
 });
 
-describe('tick steps', () => {
-  it('are 1, 2 or 5 times a power of ten, and at most the number asked for fit the span', () => {
-    for (const span of [7, 100, 999, 2600, 12_345, 600_000]) {
-      const step = tickStep(span, 8);
-      expect(String(step)).toMatch(/^(1|2|5)0*$|^0\.0*(1|2|5)$/);
-      expect(span / step).toBeLessThanOrEqual(8);
-    }
+describe('the report’s time axis', () => {
+  it('ticks at the page’s round steps, labelled as the page labels them', () => {
+    const svg = svgTimeline(seed, []);
+    const labels = [...svg.matchAll(/class="tick-label">([^<]+)</g)].map((match) => match[1]);
+    expect(seed.endedAt - seed.startedAt).toBe(2600);
+    expect(labels).toEqual(['0 ms', '500 ms', '1 s', '1.5 s', '2 s', '2.5 s']);
   });
 });

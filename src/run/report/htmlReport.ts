@@ -2,7 +2,8 @@ import { labelCall } from '../../tools/orchestration/callLabel';
 import { causeLinks } from '../causeLinks';
 import type { CallRecord, RunRecord } from '../record';
 import { allCalls, runFacts } from '../runFacts';
-import { escapeMarkup, formatMs } from './markup';
+import { formatMs } from '../timeText';
+import { escapeMarkup } from './markup';
 import { OUTCOME_FILL, PHASE_FILL, svgTimeline, type ReportLink } from './svgTimeline';
 
 /** Longest result text kept per call; a report is meant to be attached to an issue. */

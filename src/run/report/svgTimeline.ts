@@ -1,7 +1,8 @@
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { callPhases, type PhaseKind } from '../callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from '../record';
-import { escapeMarkup, formatMs, formatTick, tickStep } from './markup';
+import { formatMs, formatTick, niceStep } from '../timeText';
+import { escapeMarkup } from './markup';
 
 /** A cause to draw: `from` (a call id, `stream` or `cap`) held up, cancelled or brought `to` at `at`. */
 export interface ReportLink {
@@ -61,10 +62,13 @@ export function svgTimeline(record: RunRecord, links: readonly ReportLink[], opt
   const y = (index: number): number => top + AXIS + index * ROW;
   const height = y(rows.length) + 6;
   const parts: string[] = [];
-  const step = tickStep(span, 8);
-  for (let at = 0; at <= span; at += step) {
+  // Round steps, at most about eight across, as on the page's axis.
+  const step = niceStep(span / 8);
+  // Ticks at k × step, so repeated addition never drifts a label.
+  for (let k = 0; k * step <= span; k++) {
+    const at = Number((k * step).toPrecision(12));
     parts.push(`<line x1="${x(record.startedAt + at).toFixed(1)}" y1="${top + AXIS - 6}" x2="${x(record.startedAt + at).toFixed(1)}" y2="${height}" class="tick"/>`);
-    parts.push(`<text x="${x(record.startedAt + at).toFixed(1)}" y="${top + AXIS - 10}" class="tick-label">${formatTick(at)}</text>`);
+    parts.push(`<text x="${x(record.startedAt + at).toFixed(1)}" y="${top + AXIS - 10}" class="tick-label">${formatTick(at, step)}</text>`);
   }
   const rowOfCall = new Map<string, number>();
   const streamRowOfCall = new Map<string, number>();
