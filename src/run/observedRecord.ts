@@ -2,6 +2,7 @@ import { POLICIES } from '../scenarios/policies';
 import type { Observed, ObservedOutcome, Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { CallOutcome } from '../tools/execution';
 import type { CallRecord, RunRecord, StreamBlockRecord, TurnRecord } from './record';
+import { EMPTY_META } from './recordTree';
 
 /** The sandbox a record of a session as it really ran names: the user's own machine. */
 export const AS_IT_RAN_SANDBOX = 'as it ran';
@@ -37,22 +38,14 @@ export function observedRecord(scenario: Scenario): RunRecord | null {
   const turns = scenario.turns.map((turn, index) => observedTurn(turn, index, undefined, scenario, observed, cursor));
   const endedAt = Math.max(cursor.end, ...turns.map((turn) => turn.endedAt ?? 0));
   return {
-    version: 1,
+    ...EMPTY_META,
     scenario: scenario.id,
     sandbox: AS_IT_RAN_SANDBOX,
     strategy: POLICIES[scenario.settings.policy].strategy,
     settings: { policy: scenario.settings.policy, asItRan: asItRanLabel(observed) },
     status: 'ended',
-    startedAt: 0,
     endedAt,
     turns,
-    files: {},
-    pool: null,
-    todos: [],
-    permissionModeChanges: [],
-    background: [],
-    expectations: null,
-    anomalies: [],
   };
 }
 

@@ -11,7 +11,7 @@ export type RecordMeta = Omit<RunRecord, 'turns' | 'endedAt'>;
 const MAX_ANOMALIES = 100;
 
 /** The record's meta before any event. */
-const EMPTY_META: RecordMeta = {
+export const EMPTY_META: RecordMeta = {
   version: 1,
   scenario: '',
   sandbox: '',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { isSubAgentFile } from '../../scenarios/import/readSession';
 import { requestScenarioImport, requestSessionOpen } from '../scenarios/importRequest';
 import { usePlayground } from '../store';
 import { droppedFiles } from './droppedFiles';
@@ -51,7 +52,7 @@ export function SessionDrop() {
         const opening = await openSessionFiles(files);
         if (!opening.ok) return setProblem(opening.message);
         setProblem(null);
-        const main = files.find((file) => file.name.endsWith('.jsonl') && !/(^|\/)agent-[^/]*\.jsonl$/.test(file.name)) ?? files[0]!;
+        const main = files.find((file) => file.name.endsWith('.jsonl') && !isSubAgentFile(file.name)) ?? files[0]!;
         requestSessionOpen({ fileName: main.name, ...opening });
         return;
       }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LogFile } from '../../scenarios/import/readSession';
+import { isSubAgentFile, type LogFile } from '../../scenarios/import/readSession';
 import { requestSessionOpen } from '../scenarios/importRequest';
 import { importSessionTexts } from './sessionFiles';
 
@@ -33,7 +33,7 @@ export function SessionWatch({ onUpdate }: { onUpdate: () => void }) {
     const importNow = () => {
       timer = undefined;
       const files: LogFile[] = [...texts].map(([name, lines]) => ({ name, text: `${lines.join('\n')}\n` }));
-      const main = files.find((file) => !file.name.startsWith('subagents/'));
+      const main = files.find((file) => !isSubAgentFile(file.name));
       if (!main) return;
       const opening = importSessionTexts(files);
       const lines = [...texts.values()].reduce((sum, each) => sum + each.length, 0);
