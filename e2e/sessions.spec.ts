@@ -32,6 +32,8 @@ test.describe('a real session log in the page', () => {
     // As it really ran: Claude Code's own version labels the real lanes.
     await page.getByTestId('as-it-ran').check();
     await expect(page.getByTestId('as-it-ran-switch')).toContainText('as it ran: Claude Code 2.1.39');
+    // The real session's stream took real time: not drawn as scripted.
+    await expect(page.getByTestId('stream')).toHaveAttribute('data-simulated', 'false');
     const real = page.getByTestId('call');
     await expect(real.first()).toBeVisible();
     expect(await real.count()).toBeGreaterThan(10);

@@ -17,6 +17,7 @@ import { TimelineHeader } from './TimelineHeader';
 import { ROW_HEIGHT, TimelineLane } from './TimelineLane';
 import { TimelineOverview } from './TimelineOverview';
 import { ExecutorDiagram } from './ExecutorDiagram';
+import { AS_IT_RAN_SANDBOX } from '../../run/observedRecord';
 import { executorState } from './executorState';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useLaneInteraction } from './useLaneInteraction';
@@ -66,6 +67,11 @@ function useStableTimeMap(record: RunRecord, overMs: number | undefined): TimeMa
     return computed;
   }
   return stable;
+}
+
+/** A scenario's stream timings are scripted; a live run's and a session's as it really ran are real. */
+function streamIsSimulated(record: RunRecord): boolean {
+  return record.scenario !== 'live' && record.sandbox !== AS_IT_RAN_SANDBOX;
 }
 
 /**
@@ -262,7 +268,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
       )}
       <div ref={scrollerRef} className="tl-scroller" tabIndex={0} aria-label="Call lanes (scrollable)" onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}>
         <div className="tl-content">
-          <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} marks={layout.marks} map={map} simulated={record.scenario !== 'live'} activeBlock={hovered?.id ?? chosen?.id ?? null} />
+          <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} marks={layout.marks} map={map} simulated={streamIsSimulated(record)} activeBlock={hovered?.id ?? chosen?.id ?? null} />
           <div ref={bodyRef} className="tl-body" style={{ height: Math.max(1, rowCount) * ROW_HEIGHT }} {...body}>
             <TimelineFrames batches={layout.batches} capMarkers={layout.capMarkers} gaps={layout.gaps} turnStarts={layout.turnStarts} marks={layout.marks} map={map} range={range} rows={rowCount} />
             <div
