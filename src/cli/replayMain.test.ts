@@ -158,7 +158,8 @@ describe('npm run replay with several scenarios', () => {
     expect(table).toMatch(/^scenario +outcome +makespan +expectations$/m);
     expect(table).toMatch(/^tiny-fail +NOT MET +\d+ ms +1 failed$/m);
     expect(table).toMatch(/^tiny +met +\d+ ms +passed$/m);
-    expect(table).toMatch(/^seed-partition +met +25\d\d ms +passed$/m);
+    // 2500 ms of scripted waits, plus whatever its real Bash work took on this machine.
+    expect(Number(/^seed-partition +met +(\d+) ms +passed$/m.exec(table)?.[1])).toBeGreaterThanOrEqual(2500);
     expect(table).toContain('3 scenarios: 2 met, 1 not met, 0 invalid');
     expect(table).toContain('toolu_1');
     expect(Object.keys(cli.written).sort()).toEqual(['out/seed-partition.summary.txt', 'out/tiny-fail.summary.txt', 'out/tiny.summary.txt']);
