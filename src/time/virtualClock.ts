@@ -1,3 +1,4 @@
+import { messageHop } from './nextTask';
 import { abortError, type Clock } from './clock';
 
 /** A clock that moves on its own terms (see {@link createVirtualClock}). */
@@ -202,16 +203,4 @@ export function createVirtualClock(options: { pacer?: Pacer; realNow?: () => num
     },
   };
   return clock;
-}
-
-/** A macrotask hop over a MessageChannel (browsers), falling back to setTimeout. */
-function messageHop(): (callback: () => void) => void {
-  if (typeof MessageChannel !== 'function') return (callback) => setTimeout(callback, 0);
-  const channel = new MessageChannel();
-  const queue: (() => void)[] = [];
-  channel.port1.onmessage = () => queue.shift()?.();
-  return (callback) => {
-    queue.push(callback);
-    channel.port2.postMessage(null);
-  };
 }
