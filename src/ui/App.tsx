@@ -150,7 +150,7 @@ export function App() {
         <Splitter variable="--right" axis="x" min={240} max={640} invert label="Resize the results pane" />
         <aside className="pane results" aria-label="Results in yield order">
           <h2 className="pane-title">Results in yield order</h2>
-          <ResultList record={record} findTool={findTool} />
+          <ResultList record={record} findTool={findTool} live={running} />
         </aside>
         <div className="bottom">
           <Splitter variable="--bottom" axis="y" min={140} max={600} invert label="Resize the workspace and terminal" />

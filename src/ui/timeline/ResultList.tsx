@@ -5,6 +5,7 @@ import { OUTCOME_MARK } from './callText';
 import { callState } from './laneLayout';
 import { RenderedDescriptor } from './RenderedDescriptor';
 import { callView, groupView, resultEntries } from './resultEntries';
+import { useLagging } from './useLagging';
 import './resultList.css';
 
 type FindTool = (name: string) => AnyTool | undefined;
@@ -12,6 +13,8 @@ type FindTool = (name: string) => AnyTool | undefined;
 export interface ResultListProps {
   record: RunRecord;
   findTool: FindTool;
+  /** While a run is live, the list catches up in a task of its own (see {@link useLagging}). */
+  live?: boolean;
 }
 
 function OutcomeBadge({ call }: { call: CallRecord }) {
@@ -59,6 +62,42 @@ const ResultItem = memo(function ResultItem({ call, yielded, findTool, depth }: 
   );
 });
 
+interface ResultGroupProps {
+  batch: number;
+  calls: readonly CallRecord[];
+  findTool: FindTool;
+  depth: number;
+}
+
+/** Whether two lists hold the same call snapshots, in the same order. */
+function sameCalls(a: readonly CallRecord[], b: readonly CallRecord[]): boolean {
+  return a.length === b.length && a.every((call, index) => call === b[index]);
+}
+
+/**
+ * A concurrent batch's results under one header. The entries are made afresh on every update of
+ * the turn, so the group compares its calls one by one: a batch that did not change is neither
+ * summarised again (its header reads every call's input) nor walked.
+ */
+const ResultGroup = memo(
+  function ResultGroup({ batch, calls, findTool, depth }: ResultGroupProps) {
+    return (
+      <li className="rl-group" data-testid="result-group" data-batch={batch}>
+        <div className="rl-group-head">
+          <RenderedDescriptor descriptor={groupView(calls, findTool)} />
+          <span className="rl-meta">concurrent batch {batch}</span>
+        </div>
+        <ol className="rl-list">
+          {calls.map((call) => (
+            <ResultItem key={call.id} call={call} yielded findTool={findTool} depth={depth} />
+          ))}
+        </ol>
+      </li>
+    );
+  },
+  (before, after) => before.batch === after.batch && before.findTool === after.findTool && before.depth === after.depth && sameCalls(before.calls, after.calls),
+);
+
 interface ResultTurnProps {
   turn: TurnRecord;
   findTool: FindTool;
@@ -80,17 +119,7 @@ const ResultTurn = memo(function ResultTurn({ turn, findTool, depth }: ResultTur
           entry.kind === 'call' ? (
             <ResultItem key={entry.call.id} call={entry.call} yielded={entry.yielded} findTool={findTool} depth={depth} />
           ) : (
-            <li key={`group-${entry.calls[0]!.id}`} className="rl-group" data-testid="result-group" data-batch={entry.batch}>
-              <div className="rl-group-head">
-                <RenderedDescriptor descriptor={groupView(entry.calls, findTool)} />
-                <span className="rl-meta">concurrent batch {entry.batch}</span>
-              </div>
-              <ol className="rl-list">
-                {entry.calls.map((call) => (
-                  <ResultItem key={call.id} call={call} yielded findTool={findTool} depth={depth} />
-                ))}
-              </ol>
-            </li>
+            <ResultGroup key={`group-${entry.calls[0]!.id}`} batch={entry.batch} calls={entry.calls} findTool={findTool} depth={depth} />
           ),
         )}
       </ol>
@@ -103,7 +132,8 @@ const ResultTurn = memo(function ResultTurn({ turn, findTool, depth }: ResultTur
  * a concurrent batch's results under one group header, a sub-agent's under its Agent call. The
  * timeline's text alternative: ordered lists with outcomes in words.
  */
-export function ResultList({ record, findTool }: ResultListProps) {
+export function ResultList({ record: latest, findTool, live = false }: ResultListProps) {
+  const record = useLagging(latest, live);
   const any = record.turns.some((turn) => turn.calls.length > 0);
   return (
     // Focusable: the list scrolls, and keyboard users must be able to scroll it.

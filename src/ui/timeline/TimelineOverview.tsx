@@ -65,19 +65,14 @@ export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRe
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    let frame = 0;
+    // In a task of its own (a timer), not in the frame that drew the lanes: its cost then makes no
+    // frame longer. The canvas shows the drawing at the next frame.
     const paint = () => {
-      frame = requestAnimationFrame(() => {
-        lastDrawn.current = performance.now();
-        draw(canvas, lanes, background, startMs, endMs);
-      });
+      lastDrawn.current = performance.now();
+      draw(canvas, lanes, background, startMs, endMs);
     };
-    const wait = lastDrawn.current + REDRAW_MS - performance.now();
-    const timer = wait > 0 ? setTimeout(paint, wait) : (paint(), undefined);
-    return () => {
-      clearTimeout(timer);
-      cancelAnimationFrame(frame);
-    };
+    const timer = setTimeout(paint, Math.max(0, lastDrawn.current + REDRAW_MS - performance.now()));
+    return () => clearTimeout(timer);
   }, [lanes, background, startMs, endMs]);
 
   // The window follows the scroller (on scroll, outside React).
