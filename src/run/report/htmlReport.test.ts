@@ -48,6 +48,16 @@ describe('the HTML report of a run', () => {
     expect(svg.match(/class="lane-label"/g)!.length).toBe(allCalls(seed.turns).length + seed.turns.length);
   });
 
+  it('frames each batch over its calls’ rows and hatches simulated latency, as the page does', () => {
+    const svg = svgTimeline(seed, []);
+    expect(XMLValidator.validate(svg)).toBe(true);
+    const frames = [...svg.matchAll(/class="batch batch--(\w+)" data-batch="(\d+)"><title>([^<]+)</g)].map((match) => `${match[2]} ${match[1]}: ${match[3]}`);
+    expect(frames).toEqual(seed.turns.flatMap((turn) => turn.batches.map((batch) => `${batch.index} ${batch.concurrent ? 'concurrent' : 'serial'}: batch ${batch.index}: ${batch.concurrent ? 'concurrent' : 'serial'}, ${batch.toolUseIds.length} call(s)`)));
+    expect(frames[0]).toBe('0 concurrent: batch 0: concurrent, 2 call(s)');
+    expect(svg).toContain('<pattern id="hatch-latency"');
+    expect(svg).toMatch(/fill="url\(#hatch-latency\)"><title>[^<]*: latency /);
+  });
+
   it('draws a sub-agent’s calls under the call that ran it', () => {
     const record = buildRecord(subAgentRun());
     const svg = svgTimeline(record, []);

@@ -84,10 +84,11 @@ function legend(): string {
   const swatch = (fill: string, text: string): string => `<span class="swatch" style="background:${fill}"></span>${escapeMarkup(text)}`;
   return [
     swatch(PHASE_FILL.queued, 'queued'),
-    swatch(PHASE_FILL.latency, 'simulated latency'),
-    swatch(PHASE_FILL.asking, 'asking permission'),
+    swatch(`repeating-linear-gradient(45deg, ${PHASE_FILL.latency} 0 3px, #f3effc 3px 6px)`, 'simulated latency'),
+    swatch(`repeating-linear-gradient(45deg, ${PHASE_FILL.asking} 0 2px, #fdf6dc 2px 5px)`, 'asking permission'),
     swatch(OUTCOME_FILL.success!, 'executing (colour of its outcome)'),
     swatch(PHASE_FILL['completed-awaiting-yield'], 'completed, awaiting its yield'),
+    '<span class="swatch frame"></span>a batch (tinted blue: concurrent)',
     '<span class="arrow">↓</span> a cause: the lane it starts on held up, cancelled or brought the lane it points at',
   ].join(' ');
 }
@@ -108,7 +109,7 @@ const STYLE = `body{font:14px/1.45 system-ui,sans-serif;color:#24292f;margin:24p
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}h3{font-size:13px;margin:10px 0 4px}
 .meta{color:#57606a;margin:0 0 12px}.facts th{text-align:left;font-weight:600;padding:2px 16px 2px 0}.facts td{padding:2px 0}.failures{color:#cf222e;margin:4px 0}
 .timeline{overflow-x:auto;border:1px solid #d0d7de;border-radius:6px;padding:4px}
-.legend{font-size:12px;color:#57606a}.swatch{display:inline-block;width:12px;height:10px;margin:0 4px 0 10px;vertical-align:-1px;border-radius:2px}.arrow{color:#d1242f;margin-left:10px}
+.legend{font-size:12px;color:#57606a}.swatch{display:inline-block;width:12px;height:10px;margin:0 4px 0 10px;vertical-align:-1px;border-radius:2px}.frame{border:1px solid #2f81f7;background:#2f81f70d}.arrow{color:#d1242f;margin-left:10px}
 pre{background:#f6f8fa;padding:8px;border-radius:6px;overflow:auto;max-height:360px;white-space:pre-wrap;word-break:break-word}
 details.call{border-bottom:1px solid #eaeef2;padding:4px 0}summary{cursor:pointer}summary small{color:#57606a}
 .outcome{display:inline-block;min-width:80px;border-left:4px solid;padding-left:6px;font-weight:600}

@@ -76,6 +76,7 @@ export function svgTimeline(record: RunRecord, links: readonly ReportLink[], opt
     if (row.kind === 'call') rowOfCall.set(row.call.id, index);
     if (row.kind === 'stream') for (const call of row.turn.calls) streamRowOfCall.set(call.id, index);
   });
+  parts.push(...batchFrames(record, rowOfCall, x, y));
   rows.forEach((row, index) => {
     const top = y(index);
     const indent = 8 + row.depth * 14;
@@ -106,7 +107,7 @@ export function svgTimeline(record: RunRecord, links: readonly ReportLink[], opt
     const outcome = call.outcome ?? 'unfinished';
     parts.push(`<text x="${(barEnd + 4).toFixed(1)}" y="${middle + 4}" class="outcome-label" fill="${OUTCOME_FILL[outcome] ?? '#57606a'}">${escapeMarkup(outcome)}</text>`);
     for (const phase of phases) {
-      const fill = phase.kind === 'executing' && call.outcome !== null ? (OUTCOME_FILL[call.outcome] ?? PHASE_FILL.executing) : PHASE_FILL[phase.kind];
+      const fill = phase.kind === 'executing' && call.outcome !== null ? (OUTCOME_FILL[call.outcome] ?? PHASE_FILL.executing) : (HATCHED[phase.kind] ?? PHASE_FILL[phase.kind]);
       const what = phase.kind === 'executing' && call.outcome !== null ? `executing → ${call.outcome}` : phase.kind;
       parts.push(rect(x(phase.from), top + 4, Math.max(2, x(phase.to) - x(phase.from)), BAR, fill, `${label}: ${what} ${formatMs(phase.from)}–${formatMs(phase.to)}`));
     }
@@ -124,13 +125,61 @@ export function svgTimeline(record: RunRecord, links: readonly ReportLink[], opt
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="${escapeMarkup(options.title ?? `Timeline of ${record.scenario}`)}">`,
-    '<defs><marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L8 4 L0 8 z" fill="#d1242f"/></marker></defs>',
-    '<style>.tick{stroke:#eaeef2}.tick-label{font:10px sans-serif;fill:#57606a;text-anchor:middle}.turn-line{stroke:#8c959f;stroke-dasharray:3 3}.turn-label{font:bold 11px sans-serif;fill:#24292f}.lane-label{font:11px ui-monospace,monospace;fill:#24292f}.cause{stroke:#d1242f;stroke-width:1.5}.title{font:bold 13px sans-serif;fill:#24292f}.outcome-label{font:10px sans-serif}</style>',
+    `<defs><marker id="arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0 L8 4 L0 8 z" fill="#d1242f"/></marker>${HATCH_PATTERNS}</defs>`,
+    '<style>.tick{stroke:#eaeef2}.tick-label{font:10px sans-serif;fill:#57606a;text-anchor:middle}.turn-line{stroke:#8c959f;stroke-dasharray:3 3}.turn-label{font:bold 11px sans-serif;fill:#24292f}.lane-label{font:11px ui-monospace,monospace;fill:#24292f}.cause{stroke:#d1242f;stroke-width:1.5}.title{font:bold 13px sans-serif;fill:#24292f}.outcome-label{font:10px sans-serif}.batch{fill:none;stroke:#8c959f;stroke-width:1}.batch--concurrent{fill:#2f81f70d;stroke:#2f81f7}</style>',
     `<rect x="0" y="0" width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     ...(options.title === undefined ? [] : [`<text x="8" y="16" class="title">${escapeMarkup(options.title)}</text>`]),
     ...parts,
     '</svg>',
   ].join('\n');
+}
+
+/**
+ * Simulated latency and permission waits are hatched, as on the page, so a picture tells scripted
+ * time from real work without its legend: diagonal stripes for latency, a cross-hatch for asking.
+ */
+const HATCH_PATTERNS = [
+  `<pattern id="hatch-latency" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#f3effc"/><rect width="3" height="6" fill="${PHASE_FILL.latency}"/></pattern>`,
+  `<pattern id="hatch-asking" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#fdf6dc"/><path d="M0 0 L6 6 M6 0 L0 6" stroke="${PHASE_FILL.asking}" stroke-width="1.5"/></pattern>`,
+].join('');
+const HATCHED: Partial<Record<PhaseKind, string>> = { latency: 'url(#hatch-latency)', asking: 'url(#hatch-asking)' };
+
+/**
+ * A frame around each batch's lanes, as the page draws them: from its first call queued to its
+ * last one done, over the rows of its calls (a sub-agent's lanes inside an Agent call's batch are
+ * inside its frame), a concurrent one tinted; its number and kind in its title (a label would sit on
+ * the lanes' bars). Drawn first, so the bars sit on top.
+ */
+function batchFrames(record: RunRecord, rowOfCall: ReadonlyMap<string, number>, x: (at: number) => number, y: (row: number) => number): string[] {
+  const frames: string[] = [];
+  const visit = (turns: readonly TurnRecord[]) => {
+    for (const turn of turns) {
+      const byId = new Map(turn.calls.map((call) => [call.id, call]));
+      for (const batch of turn.batches) {
+        const calls = batch.toolUseIds.flatMap((id) => byId.get(id) ?? []);
+        const rows = calls.flatMap((call) => rowOfCall.get(call.id) ?? []);
+        if (calls.length === 0 || rows.length === 0) continue;
+        const lastRow = Math.max(...calls.map((call) => lastRowOf(call, rowOfCall)));
+        const from = Math.min(...calls.map((call) => call.queuedAt));
+        const to = Math.max(...calls.map((call) => call.yieldedAt ?? call.completedAt ?? record.endedAt));
+        const kind = batch.concurrent ? 'concurrent' : 'serial';
+        const top = y(Math.min(...rows)) + 1;
+        frames.push(
+          `<rect x="${(x(from) - 2).toFixed(1)}" y="${top}" width="${(x(to) - x(from) + 4).toFixed(1)}" height="${y(lastRow + 1) - top - 1}" rx="3" class="batch batch--${kind}" data-batch="${batch.index}"><title>${escapeMarkup(`batch ${batch.index}: ${kind}, ${calls.length} call(s)`)}</title></rect>`,
+        );
+      }
+      for (const call of turn.calls) visit(call.children ?? []);
+    }
+  };
+  visit(record.turns);
+  return frames;
+}
+
+/** The last row a call's lanes take: its own, or its sub-agent's last. */
+function lastRowOf(call: CallRecord, rowOfCall: ReadonlyMap<string, number>): number {
+  const own = rowOfCall.get(call.id) ?? 0;
+  const children = (call.children ?? []).flatMap((turn) => turn.calls.map((child) => lastRowOf(child, rowOfCall)));
+  return Math.max(own, ...children);
 }
 
 function rect(left: number, top: number, width: number, height: number, fill: string, title: string): string {
