@@ -1,4 +1,5 @@
 import type { ReplayResult } from './replayOne';
+import { escapeMarkup } from '../run/report/markup';
 
 const OUTCOME: Record<ReplayResult['code'], string> = { 0: 'met', 1: 'NOT MET', 2: 'INVALID' };
 
@@ -33,18 +34,6 @@ export function formatTable(results: readonly ReplayResult[], wallMs: number, jo
   return `${rows.join('\n')}\n`;
 }
 
-/** Text safe inside an XML attribute or element (and without characters XML 1.0 forbids). */
-export function escapeXml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
 /**
  * A JUnit XML report, as CI systems read them: one `testsuite` named `suite`, a `testcase` per
  * scenario (its class the strategy), a `failure` with the unmet expectations, an `error` for an
@@ -56,19 +45,19 @@ export function toJUnit(results: readonly ReplayResult[], options: { suite: stri
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(options.suite)}" tests="${results.length}" failures="${failures}" errors="${errors}" time="${seconds(options.wallMs)}">`,
-    `  <testsuite name="${escapeXml(options.suite)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(options.wallMs)}" timestamp="${escapeXml(options.timestamp)}">`,
+    `<testsuites name="${escapeMarkup(options.suite)}" tests="${results.length}" failures="${failures}" errors="${errors}" time="${seconds(options.wallMs)}">`,
+    `  <testsuite name="${escapeMarkup(options.suite)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${seconds(options.wallMs)}" timestamp="${escapeMarkup(options.timestamp)}">`,
   ];
   for (const result of results) {
-    const attributes = `classname="${escapeXml(`${options.suite}.${options.strategy}`)}" name="${escapeXml(label(result))}" time="${seconds(result.wallMs)}"${result.id !== undefined && result.id !== result.name ? ` file="${escapeXml(result.name)}"` : ''}`;
+    const attributes = `classname="${escapeMarkup(`${options.suite}.${options.strategy}`)}" name="${escapeMarkup(label(result))}" time="${seconds(result.wallMs)}"${result.id !== undefined && result.id !== result.name ? ` file="${escapeMarkup(result.name)}"` : ''}`;
     lines.push(`    <testcase ${attributes}>`);
     if (result.code === 1) {
       const message = `${result.failures.length} expectation${result.failures.length === 1 ? '' : 's'} not met`;
-      lines.push(`      <failure message="${escapeXml(result.failures[0]?.startsWith('run failed') ? result.failures[0] : message)}" type="expectations">${escapeXml(result.failures.join('\n'))}</failure>`);
+      lines.push(`      <failure message="${escapeMarkup(result.failures[0]?.startsWith('run failed') ? result.failures[0] : message)}" type="expectations">${escapeMarkup(result.failures.join('\n'))}</failure>`);
     } else if (result.code === 2) {
-      lines.push(`      <error message="invalid scenario" type="invalid">${escapeXml(result.summary)}</error>`);
+      lines.push(`      <error message="invalid scenario" type="invalid">${escapeMarkup(result.summary)}</error>`);
     }
-    if (result.code !== 2) lines.push(`      <system-out>${escapeXml(result.summary)}</system-out>`);
+    if (result.code !== 2) lines.push(`      <system-out>${escapeMarkup(result.summary)}</system-out>`);
     lines.push('    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>');

@@ -4,6 +4,7 @@ import { seedRun, subAgentRun } from '../../../test/sampleRuns';
 import { buildRecord, withExpectations } from '../reduceRun';
 import { allCalls } from '../runFacts';
 import { htmlReport } from './htmlReport';
+import { escapeMarkup } from './markup';
 import { svgTimeline } from './svgTimeline';
 
 const seed = withExpectations(buildRecord(seedRun()), { passed: false, failures: ['turn 0: toolu_c expected error, got success'] });
@@ -73,5 +74,13 @@ describe('the report’s time axis', () => {
     const labels = [...svg.matchAll(/class="tick-label">([^<]+)</g)].map((match) => match[1]);
     expect(seed.endedAt - seed.startedAt).toBe(2600);
     expect(labels).toEqual(['0 ms', '500 ms', '1 s', '1.5 s', '2 s', '2.5 s']);
+  });
+});
+
+describe('markup', () => {
+  it('escapes the five markup characters and drops what XML cannot hold, so an SVG with them stays well-formed', () => {
+    const name = 'cat "a&b" <c> \u0007\u001b[31m\'x\'';
+    expect(escapeMarkup(name)).toBe('cat &#34;a&#38;b&#34; &#60;c&#62; [31m&#39;x&#39;');
+    expect(XMLValidator.validate(`<svg xmlns="http://www.w3.org/2000/svg"><text title="${escapeMarkup(name)}">${escapeMarkup(name)}</text></svg>`)).toBe(true);
   });
 });
