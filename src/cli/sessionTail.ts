@@ -1,14 +1,8 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { TailedLines } from '../scenarios/import/sessionStream';
 
-/** New complete lines of one file of a session: its main log or a sub-agent's. */
-export interface TailedLines {
-  /** `SESSION.jsonl`, or `subagents/agent-ID.jsonl` for a sub-agent's log. */
-  readonly file: string;
-  readonly lines: readonly string[];
-  /** The file shrank (rewritten from the start): what was sent of it before no longer holds. */
-  readonly reset?: boolean;
-}
+export type { TailedLines };
 
 export interface SessionTail {
   stop(): void;

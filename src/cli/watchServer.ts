@@ -2,10 +2,10 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { SESSION_EVENTS_PATH } from '../scenarios/import/sessionStream';
 import { tailSession } from './sessionTail';
 
-/** Where the page reads the watched session from (server-sent events). */
-export const SESSION_EVENTS_PATH = '/__session/events';
+export { SESSION_EVENTS_PATH };
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -1,18 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { isSubAgentFile, type LogFile } from '../../scenarios/import/readSession';
 import { requestSessionOpen } from '../scenarios/importRequest';
+import { SESSION_EVENTS_PATH, type TailedLines } from '../../scenarios/import/sessionStream';
 import { importSessionTexts } from './sessionFiles';
 
-/** Where `npm run watch` streams the session log (see src/cli/watchServer.ts). */
-export const SESSION_EVENTS_URL = '/__session/events';
 /** New lines are imported at most this often: a busy agent writes many per second. */
 const IMPORT_EVERY_MS = 400;
-
-interface TailedLines {
-  file: string;
-  lines: string[];
-  reset?: boolean;
-}
 
 /**
  * Follows the session `npm run watch` serves: every line of the log so far, then each new one as
@@ -43,7 +36,7 @@ export function SessionWatch({ onUpdate }: { onUpdate: () => void }) {
       opened = true;
       update.current();
     };
-    const source = new EventSource(SESSION_EVENTS_URL);
+    const source = new EventSource(SESSION_EVENTS_PATH);
     source.onopen = () => setStatus((now) => ({ ...now, state: 'following' }));
     source.onerror = () => setStatus((now) => ({ ...now, state: source.readyState === EventSource.CLOSED ? 'lost' : 'connecting' }));
     source.onmessage = (event: MessageEvent<string>) => {
@@ -53,8 +46,11 @@ export function SessionWatch({ onUpdate }: { onUpdate: () => void }) {
       } catch {
         return;
       }
-      const lines = tailed.reset ? [] : (texts.get(tailed.file) ?? []);
-      texts.set(tailed.file, [...lines, ...tailed.lines]);
+      // Appended in place: a long session arrives in thousands of messages.
+      const kept = tailed.reset ? undefined : texts.get(tailed.file);
+      const lines = kept ?? [];
+      if (!kept) texts.set(tailed.file, lines);
+      for (const line of tailed.lines) lines.push(line);
       timer ??= setTimeout(importNow, IMPORT_EVERY_MS);
     };
     return () => {
