@@ -1,7 +1,6 @@
 import type { EventSink } from '../../run/events';
 import {
   runToolCall,
-  type CallObserver,
   type CallOutcome,
   type CallSettlement,
   type SessionEnvironment,
@@ -10,6 +9,7 @@ import {
 } from '../execution';
 import type { ParentMessage, SharedToolContext } from '../types';
 import { LazyChildSignal, toolUseError } from './abort';
+import { CallEventObserver } from './callEvents';
 import { labelCall } from './callLabel';
 import { opensBatch } from './partition';
 import { describeWait, sameCause, type WaitCause } from './waitCause';
@@ -318,33 +318,5 @@ export class CallTracker {
     const listeners = this.listeners;
     this.listeners = [];
     for (const listener of listeners) listener();
-  }
-}
-
-/** Turns a call's reports into events (a class, so a call costs no closures). */
-class CallEventObserver implements CallObserver {
-  constructor(
-    private readonly id: string,
-    private readonly emit: EventSink,
-    private readonly now: () => number,
-  ) {}
-
-  onPermissionAsked(reason: string): void {
-    const at = this.now();
-    this.emit({ type: 'permission_asked', at, id: this.id, reason });
-    const cause: WaitCause = { kind: 'permission' };
-    this.emit({ type: 'call_waiting', at, id: this.id, cause, reason: describeWait(cause, (id) => id) });
-  }
-
-  onPermissionAnswered(answer: 'allow' | 'deny'): void {
-    this.emit({ type: 'permission_answered', at: this.now(), id: this.id, answer });
-  }
-
-  onRunStarted(): void {
-    this.emit({ type: 'call_running', at: this.now(), id: this.id });
-  }
-
-  onProgress(data: unknown): void {
-    this.emit({ type: 'call_progress', at: this.now(), id: this.id, data });
   }
 }
