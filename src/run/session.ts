@@ -85,13 +85,20 @@ export function poolFor(settings: ScenarioSettings, builtIn: readonly AnyTool[],
   });
 }
 
-/** Reads every text file of the workspace, keyed by path relative to the root. */
-export async function snapshotFiles(sandbox: Sandbox): Promise<Record<string, string>> {
+/**
+ * Reads every text file of the workspace, keyed by path relative to the root; with `pause`, waits
+ * on it every `pauseEvery` files (the page passes a macrotask hop, so a large workspace is read in
+ * short tasks).
+ */
+export async function snapshotFiles(sandbox: Sandbox, options: { pause?: () => Promise<void>; pauseEvery?: number } = {}): Promise<Record<string, string>> {
+  const { pause, pauseEvery = 200 } = options;
   const entries = await sandbox.fs.walk(sandbox.root);
   // Null-prototype: a file named `__proto__` is kept as a file like any other.
   const files: Record<string, string> = Object.create(null) as Record<string, string>;
   const paths = entries.filter((entry) => entry.type === 'file').map((entry) => entry.path).sort();
-  for (const path of paths) {
+  for (const [index, path] of paths.entries()) {
+    // An in-memory read never leaves the task; a page reading thousands of files lets it breathe.
+    if (pause && index > 0 && index % pauseEvery === 0) await pause();
     const rel = sandbox.relative(path);
     if (rel.startsWith('.git/') || rel.includes('/.git/')) continue;
     try {

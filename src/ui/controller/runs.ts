@@ -13,6 +13,7 @@ import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns
 import { frameBatcher } from './frameBatcher';
 import { prepareWorkspace } from './sandbox';
 import { endRunMoments, noteRunProgress } from './workspace';
+import { writeWatch } from './writeWatch';
 
 /** What to run: the open scenario replayed (Step starts one paused), a live model's run from it, or one tool called by hand. */
 export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; options: LiveOptions } | ({ kind: 'manual' } & ManualCall);
@@ -74,10 +75,11 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
   const abort = new AbortController();
   /** Whether this run is still the page's (a reset or an open drops it). */
   const current = () => usePlayground.getState().activeRun?.abort === abort;
+  const wrote = writeWatch();
   const batcher = frameBatcher((events) => {
     if (!current()) return;
     appendEvents(events);
-    if (events.some((event) => event.type === 'call_completed')) noteRunProgress();
+    if (wrote(events)) noteRunProgress();
   });
   const wiring: RunWiring = { onEvent: (event) => batcher.push(event), signal: abort.signal };
   const engine: EngineRun =

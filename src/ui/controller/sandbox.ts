@@ -1,6 +1,7 @@
 import type { Sandbox } from '../../sandbox/types';
 import { usePlayground, type WorkspaceSlice } from '../store';
 import type { SandboxChoice } from './sandboxChoice';
+import { messageHop } from '../../time/nextTask';
 
 /** The page's sandbox choice, once known (WebContainer boots in the background). */
 export function setSandboxChoice(choice: SandboxChoice): void {
@@ -50,8 +51,12 @@ export async function snapshotCurrentFiles(): Promise<Record<string, string> | n
   return snapshotOf(current);
 }
 
+const hop = messageHop();
+/** A task of its own for the next slice of a workspace read. */
+const breathe = () => new Promise<void>((resolve) => hop(resolve));
+
 /** A sandbox's text files, or `null` when they cannot be read (it was disposed of meanwhile). */
 export async function snapshotOf(sandbox: Sandbox): Promise<Record<string, string> | null> {
   const { snapshotFiles } = await import('../../run/runScenario');
-  return snapshotFiles(sandbox).catch(() => null);
+  return snapshotFiles(sandbox, { pause: breathe }).catch(() => null);
 }

@@ -103,14 +103,17 @@ export function keepWorkspaceForNextRun(): void {
 const MOMENT_INTERVAL_MS = 250;
 let momentTimer: ReturnType<typeof setTimeout> | undefined;
 let lastMoment = 0;
+/** How long the last read of the workspace took. */
+let lastReadMs = 0;
 
 /**
- * A call of the running run completed: read the run's sandbox (at most every 250 ms) and keep the
+ * A call of the running run that may have written completed: read the run's sandbox (at most every
+ * 250 ms, and at most a fifth of the time: a large workspace takes long to read) and keep the
  * files as a moment of the run, tagged with how many events the log held when the read began.
  */
 export function noteRunProgress(): void {
   if (momentTimer !== undefined) return;
-  const wait = Math.max(0, lastMoment + MOMENT_INTERVAL_MS - performance.now());
+  const wait = Math.max(0, lastMoment + Math.max(MOMENT_INTERVAL_MS, 5 * lastReadMs) - performance.now());
   momentTimer = setTimeout(() => {
     momentTimer = undefined;
     lastMoment = performance.now();
@@ -123,7 +126,9 @@ export function noteRunProgress(): void {
 async function readMoment(run: ActiveRun, at: number): Promise<void> {
   const current = usePlayground.getState().sandbox.current;
   if (!current) return;
+  const started = performance.now();
   const files = await snapshotOf(current);
+  lastReadMs = performance.now() - started;
   if (!files || usePlayground.getState().activeRun !== run) return;
   usePlayground.setState((state) => {
     const last = state.workspace.moments.at(-1);
