@@ -1,5 +1,6 @@
 import { importClaudeSession } from '../../scenarios/import/importSession';
 import { formatLogProblems } from '../../scenarios/import/logProblems';
+import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import type { LogFile } from '../../scenarios/import/readSession';
 
 /** What opening a session log in the page gives: a scenario to open, or why none could be made. */
@@ -45,7 +46,7 @@ export function importSessionTexts(files: readonly LogFile[]): SessionOpening {
     id: scenario.id,
     json: JSON.stringify(scenario, null, 2),
     calls: Object.keys(observed.calls).length,
-    label: `Claude Code ${observed.version || '(version unknown)'}`,
+    label: agentAndVersion(observed),
     problems: formatLogProblems(imported.problems),
     bytes: files.reduce((sum, file) => sum + file.text.length, 0),
   };
