@@ -15,8 +15,12 @@ export interface SessionAgent {
   readonly startsAfterResponse: boolean;
 }
 
+/** An agent's name, e.g. "Codex CLI" for "codex" (an id the importer does not know, as it is). */
+export function agentName(agent: string): string {
+  return Object.hasOwn(SESSION_AGENT_NAMES, agent) ? SESSION_AGENT_NAMES[agent as SessionAgentId] : agent;
+}
+
 /** An agent's name and version in words, e.g. "Claude Code 2.1.39" or "Codex CLI 0.46.0". */
 export function agentAndVersion(observed: { readonly agent: string; readonly version: string }): string {
-  const name = Object.hasOwn(SESSION_AGENT_NAMES, observed.agent) ? SESSION_AGENT_NAMES[observed.agent as SessionAgentId] : observed.agent;
-  return `${name} ${observed.version || '(version unknown)'}`;
+  return `${agentName(observed.agent)} ${observed.version || '(version unknown)'}`;
 }

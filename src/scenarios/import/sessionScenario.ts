@@ -116,6 +116,8 @@ function turnOf(response: LoggedResponse, agent: LoggedAgent, session: SessionLo
 
 /** A call's input as the scenario takes it (an object; anything else as its JSON text), paths made relative. */
 function inputOf(call: LoggedCall, cwd: string): Record<string, unknown> | string {
+  // Arguments that were never JSON (a Codex CLI call's broken arguments) stay the text the model sent.
+  if (typeof call.input === 'string') return call.input;
   const input = relativeInput(call.input, cwd);
   const text = stringifyJson(input);
   // Input nested too deep for the engine stays text: written out safely, and refused when replayed.
