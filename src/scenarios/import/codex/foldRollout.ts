@@ -71,7 +71,9 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
   let current: LoggedResponse | null = null;
   let userEvent: string | undefined;
   let userItem: string | undefined;
-  const problem = (entry: RolloutEntry, message: string) => folded.problems.push({ source: entry.source, line: entry.line, message });
+  const problem = (entry: RolloutEntry, message: string): void => {
+    folded.problems.push({ source: entry.source, line: entry.line, message });
+  };
   const cwd = () => stringOf(folded.meta, 'cwd') || folded.turnCwd;
 
   const block = (entry: RolloutEntry, kind: LoggedBlock['kind'], text: string, callId?: string): number => {
@@ -119,25 +121,32 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
     switch (entry.type) {
       case 'message': {
         const role = stringOf(payload, 'role');
-        if (role === 'assistant') return void block(entry, 'text', messageText(payload));
-        current = null;
         const text = messageText(payload);
-        if (role === 'user' && userItem === undefined && isPrompt(text)) userItem = text;
-        return;
+        if (role === 'assistant') block(entry, 'text', text);
+        else {
+          // The user's words, or the context Codex adds: an input, so the response before it is over.
+          current = null;
+          if (role === 'user' && userItem === undefined && isPrompt(text)) userItem = text;
+        }
+        break;
       }
       case 'reasoning': {
         const summary = Array.isArray(payload.summary) ? payload.summary.map((part: unknown) => (isRecord(part) ? stringOf(part, 'text') : '')).join('\n') : '';
-        return void block(entry, 'thinking', summary);
+        block(entry, 'thinking', summary);
+        break;
       }
       case 'function_call':
-        return void call(entry, stringOf(payload, 'call_id'), stringOf(payload, 'name'), argumentsOf(payload.arguments));
+        call(entry, stringOf(payload, 'call_id'), stringOf(payload, 'name'), argumentsOf(payload.arguments));
+        break;
       case 'custom_tool_call': {
         const name = stringOf(payload, 'name');
         const input = stringOf(payload, 'input');
-        return void call(entry, stringOf(payload, 'call_id'), name, name === 'apply_patch' ? input : { input });
+        call(entry, stringOf(payload, 'call_id'), name, name === 'apply_patch' ? input : { input });
+        break;
       }
       case 'local_shell_call':
-        return void call(entry, stringOf(payload, 'call_id'), 'local_shell', isRecord(payload.action) ? payload.action : {});
+        call(entry, stringOf(payload, 'call_id'), 'local_shell', isRecord(payload.action) ? payload.action : {});
+        break;
       case 'web_search_call': {
         const action = isRecord(payload.action) ? payload.action : {};
         const id = call(entry, '', 'web_search', { query: stringOf(action, 'query') });
@@ -148,11 +157,12 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
           made.result = { text: `the search ran on OpenAI's side (status ${stringOf(payload, 'status') || 'not given'}): its results are not in the log`, isError: failed, line: entry.line };
           made.endedAt = made.closedAt;
         }
-        return;
+        break;
       }
       case 'function_call_output':
       case 'custom_tool_call_output':
-        return output(entry);
+        output(entry);
+        break;
       default:
         if (!HARNESS_ITEMS.has(entry.type)) problem(entry, `a response item of type "${entry.type || '(none)'}" the importer does not know: passed over`);
     }
@@ -160,7 +170,6 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
 
   const event = (entry: RolloutEntry) => {
     const { payload } = entry;
-    const id = ids.get(stringOf(payload, 'call_id')) ?? '';
     switch (entry.type) {
       case 'token_count':
       case 'task_started':
@@ -180,16 +189,12 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
           if (entry.time !== null) each.endedAt = Math.max(entry.time, each.closedAt);
         }
         return;
-      case 'exec_command_end': {
-        const exit = payload.exit_code;
-        return void ends.set(id, { ...ends.get(id), ...(typeof exit === 'number' && exit !== 0 ? { failed: true } : {}), ...durationField(payload.duration) });
-      }
+      case 'exec_command_end':
       case 'patch_apply_end':
-        return void ends.set(id, { ...ends.get(id), ...(payload.success === false ? { failed: true } : {}) });
       case 'mcp_tool_call_end': {
-        const result = payload.result;
-        const failed = isRecord(result) && ('Err' in result || (isRecord(result.Ok) && result.Ok.isError === true));
-        return void ends.set(id, { ...ends.get(id), ...(failed ? { failed: true } : {}), ...durationField(payload.duration) });
+        const id = ids.get(stringOf(payload, 'call_id'));
+        if (id !== undefined) ends.set(id, { ...ends.get(id), ...endOf(entry.type, payload) });
+        return;
       }
       default:
       // The other events are for the screen (deltas, the agent's messages again, …): nothing of the calls.
@@ -223,9 +228,17 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
   return { ...folded, ...(prompt !== undefined ? { prompt } : {}) };
 }
 
-function durationField(value: unknown): { durationMs?: number } {
-  const ms = durationMs(value);
-  return ms !== undefined ? { durationMs: ms } : {};
+/** What an event that ends a call says of it: a non-zero exit, a patch that failed, an MCP error; how long it ran. */
+function endOf(type: string, payload: Readonly<Record<string, unknown>>): CallEnd {
+  const result = payload.result;
+  const failed =
+    type === 'exec_command_end'
+      ? typeof payload.exit_code === 'number' && payload.exit_code !== 0
+      : type === 'patch_apply_end'
+        ? payload.success === false
+        : isRecord(result) && ('Err' in result || (isRecord(result.Ok) && result.Ok.isError === true));
+  const ms = durationMs(payload.duration);
+  return { ...(failed ? { failed: true } : {}), ...(ms !== undefined ? { durationMs: ms } : {}) };
 }
 
 /**
