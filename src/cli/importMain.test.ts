@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../scenarios/validate';
 import type { LogFile } from '../scenarios/import/readSession';
 import { importMain, type ImportIo } from './importMain';
+import { replayMain } from './replayMain';
 
 const LOG = 'test/transcripts/spotter-fa812bfe-main-lines1-312.jsonl';
+const ROLLOUT = 'test/codex/rollout-2025-10-14T09-31-02-0199e2b4-1f3a-7c52-9d0e-6a1b2c3d4e5f.jsonl';
 
 function memoryIo(logs: Record<string, LogFile[]>) {
   const out: string[] = [];
@@ -31,6 +33,29 @@ describe('npm run import', () => {
     const validated = validateScenario(JSON.parse(cli.out()));
     expect(validated.ok).toBe(true);
     expect(cli.err()).toMatch(/^import: .+: \d+ responses, \d+ calls/m);
+  });
+
+  it('imports a Codex CLI rollout the same way, without being told which agent wrote it', async () => {
+    const cli = memoryIo({ [ROLLOUT]: [{ name: ROLLOUT, text: readFileSync(ROLLOUT, 'utf8') }] });
+    expect(await importMain([ROLLOUT], cli.io)).toBe(0);
+    const validated = validateScenario(JSON.parse(cli.out()));
+    expect(validated.ok && validated.scenario.observed).toMatchObject({ agent: 'codex', version: '0.46.0' });
+    expect(cli.err()).toBe('import: session-0199e2b4: 9 responses, 12 calls (sub-agents’ included), 1 files known\n');
+  });
+
+  it('replays an imported Codex CLI rollout: its expectations met or not (exit 0 or 1), never refused', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await replayMain([ROLLOUT, '--format', 'summary'], {
+      readFile: (path) => (path === ROLLOUT ? Promise.resolve(readFileSync(ROLLOUT, 'utf8')) : Promise.reject(new Error(`ENOENT: ${path}`))),
+      writeFile: () => Promise.resolve(),
+      listJsonFiles: () => Promise.resolve(null),
+      stdout: (text) => void out.push(text),
+      stderr: (text) => void err.push(text),
+    });
+    expect([0, 1], err.join('')).toContain(code);
+    expect(out.join('')).toMatch(/fidelity: 12 calls: \d+ reproduced/);
+    expect(out.join('')).toContain('as it ran: Codex CLI 0.46.0');
   });
 
   it('writes to --out and nothing to standard output: the log goes only where asked', async () => {

@@ -1,11 +1,12 @@
-import { importClaudeSession } from '../scenarios/import/importSession';
+import { importSessionLog } from '../scenarios/import/importSessionLog';
 import { formatLogProblems } from '../scenarios/import/logProblems';
 import type { LogFile } from '../scenarios/import/readSession';
 import type { Progress } from './progress';
 
 const USAGE = `usage: npm run import -- SESSION.jsonl [--out scenario.json]
 Imports a Claude Code session log (with its sub-agents' logs in SESSION/subagents/ when they are
-there) as a scenario that replays it: its responses with their real timing, each tool's real
+there) or a Codex CLI rollout (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl), told apart by its
+first lines, as a scenario that replays it: its responses with their real timing, each tool's real
 duration, the files the log shows, and what really happened under "observed". The scenario goes to
 standard output, or to --out; lines that could not be used are listed on standard error.
 Exit codes: 0 imported (maybe with lines left out), 2 no scenario could be made or bad arguments.
@@ -47,7 +48,7 @@ export async function importMain(argv: readonly string[], io: ImportIo): Promise
     return 2;
   }
   progress?.update(1, `importing ${files.length} file(s), ${(files.reduce((sum, file) => sum + file.text.length, 0) / 1e6).toFixed(1)} MB`);
-  const result = importClaudeSession(files);
+  const result = importSessionLog(files);
   progress?.end();
   if (result.problems.length > 0) io.stderr(`${formatLogProblems(result.problems)}\n`);
   if (!result.ok) {

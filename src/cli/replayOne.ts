@@ -4,7 +4,7 @@ import type { ReportOptions, ReportSection } from '../run/report/htmlReport';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { fidelityReport, formatFidelity } from '../run/fidelity';
-import { importClaudeSession } from '../scenarios/import/importSession';
+import { importSessionLog } from '../scenarios/import/importSessionLog';
 import { formatLogProblems } from '../scenarios/import/logProblems';
 import type { LogFile } from '../scenarios/import/readSession';
 import { asItRanLabel, observedRecord } from '../run/observedRecord';
@@ -72,7 +72,7 @@ async function loadSession(name: string, io: ScenarioReader): Promise<{ ok: true
   } catch (error: unknown) {
     return { ok: false, message: `${name}: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const imported = importClaudeSession(files);
+  const imported = importSessionLog(files);
   if (!imported.ok) return { ok: false, message: formatLogProblems(imported.problems) };
   return { ok: true, scenario: imported.scenario };
 }

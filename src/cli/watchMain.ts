@@ -5,10 +5,11 @@ import type { Server } from 'node:http';
 import { createWatchServer } from './watchServer';
 
 const USAGE = `usage: npm run watch -- LOG.jsonl|FOLDER [--port N]
-Follows a Claude Code session while it runs: serves the page on this machine only (127.0.0.1) and
-streams the log to it, each new line as the agent writes it. FOLDER is a project's log folder
-(~/.claude/projects/<project>/): its most recently written session is followed. The log is read
-here and shown in your browser; it is sent nowhere else.
+Follows a Claude Code or Codex CLI session while it runs: serves the page on this machine only
+(127.0.0.1) and streams the log to it, each new line as the agent writes it. FOLDER is a Claude Code
+project's log folder (~/.claude/projects/<project>/) or a Codex CLI day's (~/.codex/sessions/YYYY/MM/DD/):
+its most recently written session is followed. The log is read here and shown in your browser; it is
+sent nowhere else.
 `;
 
 export interface WatchIo {

@@ -1,3 +1,4 @@
+import { agentName } from '../scenarios/import/sessionAgents';
 import type { Observed, ObservedOutcome } from '../scenarios/schema';
 import type { CallOutcome } from '../tools/execution';
 import type { CallRecord, RunRecord } from './record';
@@ -6,9 +7,10 @@ import { allCalls } from './runFacts';
 /**
  * Why a replayed call ended otherwise than it really did, in classes a user can act on: the
  * sandbox lacks the command, the log never showed the file, the call reaches outside the session's
- * folder (which the sandbox does not hold), the playground lacks the tool, the
- * policy differs (a cancellation the real agent did or did not make), something it depended on
- * did not reproduce, or a real difference (worth reporting).
+ * folder (which the sandbox does not hold), the playground lacks the tool, the policy differs (a
+ * cancellation the real agent did or did not make, or a rule of the playground's tools the real
+ * agent does not keep), something it depended on did not reproduce, or a real difference (worth
+ * reporting).
  */
 export type FidelityClass = 'reproduced' | 'missing-command' | 'unknown-file' | 'outside-folder' | 'missing-tool' | 'policy' | 'follows-earlier' | 'not-run' | 'real-difference';
 
@@ -74,6 +76,9 @@ export function fidelityReport(record: RunRecord, observed: Observed, knownFiles
     else if (/outside the workspace|is absolute|leaves the workspace/i.test(content)) calls.push(verdict('outside-folder', 'it reaches outside the session’s folder, which the replay’s workspace stands for'));
     else if (typeof path === 'string' && !known.has(path) && /does not exist|has not been read|no such file|not found/i.test(content)) {
       calls.push(verdict('unknown-file', `the log never showed ${path} as it was`));
+    } else if (/has not been read in this session/.test(content) && observed.agent !== 'claude-code') {
+      // Codex CLI's apply_patch changes a file it never read; the playground's Edit and Write keep Claude Code's rule.
+      calls.push(verdict('policy', `${agentName(observed.agent)} changes a file without reading it first; the playground's ${call.name} needs a Read of it in the session`));
     } else if (call.name === 'Bash' && /No such file or directory/.test(content)) {
       calls.push(verdict('unknown-file', 'it works on files or folders the log never showed'));
     } else if (replayed === 'cancelled' || real.outcome === 'cancelled') {

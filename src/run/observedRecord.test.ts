@@ -44,6 +44,8 @@ describe('a session as it really ran, as a run record', () => {
   it('labels the run with the agent and its version', () => {
     expect(asItRanLabel({ agent: 'claude-code', version: '2.1.39', calls: {} })).toBe('as it ran: Claude Code 2.1.39');
     expect(asItRanLabel({ agent: 'claude-code', version: '', calls: {} })).toBe('as it ran: Claude Code (version unknown)');
+    expect(asItRanLabel({ agent: 'codex', version: '0.46.0', calls: {} })).toBe('as it ran: Codex CLI 0.46.0');
+    expect(asItRanLabel({ agent: 'some-agent', version: '1.2', calls: {} })).toBe('as it ran: some-agent 1.2');
   });
 
   it('places a response with no known times after the one before, and leaves an unanswered call open', () => {

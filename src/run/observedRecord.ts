@@ -1,3 +1,4 @@
+import { agentAndVersion } from '../scenarios/import/sessionAgents';
 import { POLICIES } from '../scenarios/policies';
 import type { Observed, ObservedOutcome, Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { CallOutcome } from '../tools/execution';
@@ -17,10 +18,9 @@ const OUTCOME: Record<ObservedOutcome, CallOutcome | null> = {
   unanswered: null,
 };
 
-/** The label of an imported session's real run, e.g. "as it ran: Claude Code 2.1.39". */
+/** The label of an imported session's real run, e.g. "as it ran: Claude Code 2.1.39" or "as it ran: Codex CLI 0.46.0". */
 export function asItRanLabel(observed: Observed): string {
-  const agent = observed.agent === 'claude-code' ? 'Claude Code' : observed.agent;
-  return `as it ran: ${agent} ${observed.version || '(version unknown)'}`;
+  return `as it ran: ${agentAndVersion(observed)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Reading a Claude Code session log (JSON Lines, one entry per line) without trusting it: a line
- * that is not JSON, not an object, or has no type is a problem named by its line number, and the
- * rest is read on.
+ * Reading a session log (JSON Lines, one entry per line) without trusting it: a line that is not
+ * JSON, not an object, or has no type is a problem named by its line number, and the rest is read
+ * on. The entries are Claude Code's; another agent's log reads its lines with `readJsonLines`.
  */
 
 /** Something in the log that could not be read or used, and where. */
@@ -31,7 +31,17 @@ const MAX_LINE_CHARS = 20_000_000;
 
 /** Reads every line of `text` (the contents of the log `source`) into entries and problems. */
 export function readLogLines(text: string, source: string): { entries: LogEntry[]; problems: LogProblem[] } {
-  const entries: LogEntry[] = [];
+  return readJsonLines(text, source, (value, number) => entryOf(value, source, number));
+}
+
+/**
+ * Reads every line of a JSON Lines `text` with `toEntry` (an entry, what is wrong with the value,
+ * or `null` for a line to pass over without a word): a blank line is skipped, a line that is not
+ * JSON or is too long is a problem named by its number, and the rest is read on. Every agent's
+ * log is read through it.
+ */
+export function readJsonLines<T>(text: string, source: string, toEntry: (value: unknown, line: number) => T | string | null): { entries: T[]; problems: LogProblem[] } {
+  const entries: T[] = [];
   const problems: LogProblem[] = [];
   let start = 0;
   let number = 0;
@@ -49,23 +59,22 @@ export function readLogLines(text: string, source: string): { entries: LogEntry[
       problems.push({ source, line: number, message: `the line is ${line.length.toLocaleString('en-US')} characters long, over the ${MAX_LINE_CHARS.toLocaleString('en-US')} read; it was skipped` });
       continue;
     }
-    const entry = readEntry(line, source, number);
+    const value = parseLine(line);
+    const entry = value.ok ? toEntry(value.value, number) : value.problem;
     if (typeof entry === 'string') problems.push({ source, line: number, message: entry });
-    else entries.push(entry);
+    else if (entry !== null) entries.push(entry);
   }
   return { entries, problems };
 }
 
-/** One line as an entry, or what is wrong with it. */
-export function readEntry(line: string, source: string, number: number): LogEntry | string {
-  let value: unknown;
+/** One line's JSON value, or why it is none. */
+function parseLine(line: string): { ok: true; value: unknown } | { ok: false; problem: string } {
   try {
-    value = JSON.parse(line);
+    return { ok: true, value: JSON.parse(line) as unknown };
   } catch (error: unknown) {
     const cut = line.length > 60 ? `${line.slice(0, 60)}…` : line;
-    return `not JSON (${error instanceof Error ? error.message : String(error)}; the line starts ${JSON.stringify(cut)}): a truncated or damaged line`;
+    return { ok: false, problem: `not JSON (${error instanceof Error ? error.message : String(error)}; the line starts ${JSON.stringify(cut)}): a truncated or damaged line` };
   }
-  return entryOf(value, source, number);
 }
 
 /** An already parsed value as an entry, or what is wrong with it. */

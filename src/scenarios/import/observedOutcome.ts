@@ -8,12 +8,13 @@ export function observedOutcome(call: LoggedCall): ObservedOutcome {
   if (!result.isError) return 'success';
   const text = result.text;
   if (/Sibling tool call errored|Cancelled: parallel tool call/.test(text)) return 'cancelled';
-  if (/Request interrupted by user/.test(text)) return 'interrupted';
-  if (/doesn't want to proceed with this tool use|Permission to use .* (has been|was) denied|permission denied by the user/i.test(text)) return 'denied';
+  // Claude Code's words, then Codex CLI's (an output cut off by the user's interrupt, a refused command or patch).
+  if (/Request interrupted by user|^aborted(:|$)/.test(text)) return 'interrupted';
+  if (/doesn't want to proceed with this tool use|Permission to use .* (has been|was) denied|permission denied by the user|^(exec command|patch) rejected by user/i.test(text)) return 'denied';
   return 'error';
 }
 
-/** Messages of the real tools' input checks: the playground ends such a call as `invalid`, not `error`. */
+/** Messages of the real tools' input checks (Claude Code's, then Codex CLI's): the playground ends such a call as `invalid`, not `error`. */
 const CHECK_FAILURES = [
   /InputValidationError/,
   /File does not exist/,
@@ -24,6 +25,10 @@ const CHECK_FAILURES = [
   /No changes to make: old_string and new_string are exactly the same/,
   /EISDIR|is a directory/,
   /No such tool available/,
+  // Codex CLI's: arguments it could not parse, a tool it does not have, a patch that does not apply.
+  /^failed to parse function arguments/,
+  /^unsupported (custom tool )?call/,
+  /^apply_patch verification failed/,
 ];
 
 /**

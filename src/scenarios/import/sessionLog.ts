@@ -114,12 +114,7 @@ function foldAssistant(agent: LoggedAgent, byMessage: Map<string, LoggedResponse
     byMessage.set(messageId, response);
     agent.responses.push(response);
   }
-  const previous = response.blocks.at(-1)?.at;
-  let at = entry.time ?? previous ?? 0;
-  if (previous !== undefined && at < previous) {
-    problems.push({ source: entry.source, line: entry.line, message: `its timestamp is ${previous - at} ms before the previous block of the same response: taken as that block's` });
-    at = previous;
-  }
+  const at = blockTime(response, entry.time, entry, problems);
   for (const block of contentBlocks(entry)) {
     if (block.type === 'tool_use') {
       const id = typeof block.id === 'string' ? block.id : '';
@@ -138,6 +133,18 @@ function foldAssistant(agent: LoggedAgent, byMessage: Map<string, LoggedResponse
       response.blocks.push({ kind: 'thinking', text: typeof block.thinking === 'string' ? block.thinking : '', at, line: entry.line });
     }
   }
+}
+
+/**
+ * When a block of `response` written at `time` closed: its line's time, or its predecessor's when
+ * the line has none or goes back before it (said as a problem), so blocks never go backwards.
+ */
+export function blockTime(response: LoggedResponse, time: number | null, where: { source: string; line: number }, problems: LogProblem[]): number {
+  const previous = response.blocks.at(-1)?.at;
+  const at = time ?? previous ?? 0;
+  if (previous === undefined || at >= previous) return at;
+  problems.push({ source: where.source, line: where.line, message: `its timestamp is ${previous - at} ms before the previous block of the same response: taken as that block's` });
+  return previous;
 }
 
 /** Whether a call starts a sub-agent. */

@@ -27,11 +27,18 @@ function readReport(call: LoggedCall): { content: string; startLine: number; num
   return { content: rows.map((row) => row[2]).join('\n'), startLine, numLines: rows.length, totalLines: startLine + rows.length - 1 };
 }
 
+/** The file a command showed, where the reader of its log found one (a Codex CLI `cat FILE`: codex/shellReads.ts). */
+function shownByCommand(call: LoggedCall): string | undefined {
+  const file = (call.detail as { file?: { filePath?: unknown } } | undefined)?.file;
+  return call.name === 'Bash' && typeof file?.filePath === 'string' ? file.filePath : undefined;
+}
+
 /**
- * Rebuilds the files the session started from: what each Read showed before anything in the
- * session wrote to that file (a whole file as it was; a part of one with the lines it did not show
- * left empty), and, for a file the log shows only through an edit, the edited text. What a Bash
- * command did to the files is not in the log, and neither is a file nothing read.
+ * Rebuilds the files the session started from: what each Read (or a command that printed a file)
+ * showed before anything in the session wrote to that file (a whole file as it was; a part of one
+ * with the lines it did not show left empty), and, for a file the log shows only through an edit,
+ * the edited text. What a Bash command did to the files is not in the log, and neither is a file
+ * nothing read.
  */
 export function sessionWorkspace(session: SessionLog): SessionWorkspace {
   const calls = [session.main, ...session.agents.values()].flatMap((agent) => [...agent.calls.values()]).sort((a, b) => (a.endedAt ?? a.closedAt) - (b.endedAt ?? b.closedAt));
@@ -45,17 +52,19 @@ export function sessionWorkspace(session: SessionLog): SessionWorkspace {
   for (const call of calls) {
     const input = (call.input ?? {}) as { file_path?: unknown; old_string?: unknown; edits?: unknown };
     if (call.name === 'Bash' && call.result && !call.result.isError) bash++;
-    if (typeof input.file_path !== 'string' || !call.result || call.result.isError) continue;
-    const path = relativeToSession(input.file_path, session.cwd);
+    const shown = shownByCommand(call);
+    const filePath = typeof input.file_path === 'string' ? input.file_path : shown;
+    if (filePath === undefined || !call.result || call.result.isError) continue;
+    const path = relativeToSession(filePath, session.cwd);
     if (path === null) {
-      outside.add(input.file_path);
+      outside.add(filePath);
       continue;
     }
     if (written.has(path) || files[path] !== undefined) {
       if (WRITERS.has(call.name)) written.add(path);
       continue;
     }
-    if (call.name === 'Read') {
+    if (call.name === 'Read' || shown !== undefined) {
       const report = readReport(call);
       if (!report) continue;
       if (report.startLine <= 1 && report.numLines >= report.totalLines) {

@@ -41,7 +41,7 @@ export function ScenarioActions({ running, valid, dirty, runOnOpen, onApply, onS
         <button type="button" onClick={onNew} data-testid="scenario-new">
           New
         </button>
-        <button type="button" onClick={() => fileInput.current?.click()} data-testid="scenario-import" title="A scenario file (.json), or a Claude Code session log (.jsonl): read here, never sent">
+        <button type="button" onClick={() => fileInput.current?.click()} data-testid="scenario-import" title="A scenario file (.json), or a Claude Code session log or Codex CLI rollout (.jsonl): read here, never sent">
           Import…
         </button>
         <input
@@ -51,7 +51,7 @@ export function ScenarioActions({ running, valid, dirty, runOnOpen, onApply, onS
           multiple
           hidden
           onChange={onImport}
-          aria-label="Import a scenario file, or a Claude Code session log (.jsonl, with its sub-agents' logs)"
+          aria-label="Import a scenario file, or a session log: Claude Code's (.jsonl, with its sub-agents' logs) or a Codex CLI rollout (.jsonl)"
           data-testid="scenario-import-file"
         />
         <button type="button" onClick={onExport} data-testid="scenario-export">

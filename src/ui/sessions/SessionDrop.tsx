@@ -12,7 +12,8 @@ function carriesFiles(event: DragEvent): boolean {
 }
 
 /**
- * Drop a Claude Code session log (or a session's folder, with its sub-agents' logs), or a
+ * Drop a Claude Code session log (or a session's folder, with its sub-agents' logs), a Codex CLI
+ * rollout, or a
  * scenario file, anywhere on the page: a log opens as a scenario, read in the page and kept in
  * memory only; a scenario file is imported as the Import button would.
  */
@@ -57,7 +58,7 @@ export function SessionDrop() {
         return;
       }
       const scenario = files.find((file) => file.name.endsWith('.json'));
-      if (!scenario) return setProblem(`Nothing to open in ${files.map((file) => file.name).join(', ') || 'the drop'}: drop a Claude Code session log (.jsonl) or a scenario (.json).`);
+      if (!scenario) return setProblem(`Nothing to open in ${files.map((file) => file.name).join(', ') || 'the drop'}: drop a Claude Code session log or a Codex CLI rollout (.jsonl), or a scenario (.json).`);
       setProblem(null);
       requestScenarioImport(scenario.name, await scenario.text());
     };
@@ -78,7 +79,7 @@ export function SessionDrop() {
       {dragging && (
         <div className="session-drop" data-testid="session-drop" aria-hidden="true">
           <p>
-            <strong>Drop a Claude Code session log</strong> (<code>.jsonl</code>, or its folder with the sub-agents’ logs) or a scenario (<code>.json</code>).
+            <strong>Drop a Claude Code session log</strong> (<code>.jsonl</code>, or its folder with the sub-agents’ logs), <strong>a Codex CLI rollout</strong> (<code>.jsonl</code>) or a scenario (<code>.json</code>).
             <br />
             It is read in this page and never leaves it.
             {running && ' The run going on is stopped first.'}

@@ -16,6 +16,14 @@ describe('opening a session log in the page', () => {
     expect(opening.bytes).toBe(text.length);
   });
 
+  it('imports a Codex CLI rollout the same way, labelled with its agent and version', async () => {
+    const rollout = 'test/codex/rollout-2025-10-14T09-31-02-0199e2b4-1f3a-7c52-9d0e-6a1b2c3d4e5f.jsonl';
+    const opening = await openSessionFiles([new File([readFileSync(rollout, 'utf8')], 'rollout.jsonl')]);
+    if (!opening.ok) throw new Error(opening.message);
+    expect(opening.label).toBe('Codex CLI 0.46.0');
+    expect(opening.calls).toBe(12);
+  });
+
   it('tells a scenario file from a session log, and says what a drop without a log lacks', async () => {
     expect(holdsSessionLog([new File(['{}'], 'my.scenario.json')])).toBe(false);
     expect(holdsSessionLog([new File([''], 'a.jsonl')])).toBe(true);

@@ -1,5 +1,6 @@
-import { importClaudeSession } from '../../scenarios/import/importSession';
+import { importSessionLog } from '../../scenarios/import/importSessionLog';
 import { formatLogProblems } from '../../scenarios/import/logProblems';
+import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import type { LogFile } from '../../scenarios/import/readSession';
 
 /** What opening a session log in the page gives: a scenario to open, or why none could be made. */
@@ -19,11 +20,11 @@ export function holdsSessionLog(files: readonly File[]): boolean {
 
 /**
  * Reads the logs of one session (its main log, and its sub-agents' `agent-*.jsonl` when given
- * too) and imports them. The texts stay in this function's hands: nothing is stored or sent.
+ * too) and imports them, whichever agent wrote them. The texts stay in this function's hands: nothing is stored or sent.
  */
 export async function openSessionFiles(files: readonly File[]): Promise<SessionOpening> {
   const logs = sessionFilesOf(files);
-  if (logs.length === 0) return { ok: false, message: 'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/).' };
+  if (logs.length === 0) return { ok: false, message: 'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/).' };
   let read: LogFile[];
   try {
     // A folder's files keep their path inside it, so `subagents/agent-…` is told apart from the main log.
@@ -36,7 +37,7 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
 
 /** Imports session logs already read (a drop, a pick, or the lines `npm run watch` streams). */
 export function importSessionTexts(files: readonly LogFile[]): SessionOpening {
-  const imported = importClaudeSession(files);
+  const imported = importSessionLog(files);
   if (!imported.ok) return { ok: false, message: `No scenario could be made of the log: ${formatLogProblems(imported.problems)}` };
   const { scenario } = imported;
   const observed = scenario.observed!;
@@ -45,7 +46,7 @@ export function importSessionTexts(files: readonly LogFile[]): SessionOpening {
     id: scenario.id,
     json: JSON.stringify(scenario, null, 2),
     calls: Object.keys(observed.calls).length,
-    label: `Claude Code ${observed.version || '(version unknown)'}`,
+    label: agentAndVersion(observed),
     problems: formatLogProblems(imported.problems),
     bytes: files.reduce((sum, file) => sum + file.text.length, 0),
   };

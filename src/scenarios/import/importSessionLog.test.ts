@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rolloutWriter, toRollout } from '../../../test/codexRollouts';
+import { generateSession, toJsonl } from '../../../test/sessionLogs';
+import { importSessionLog, sessionAgentOf } from './importSessionLog';
+
+const TEST = join(import.meta.dirname, '../../../test');
+const logs = (folder: string) => readdirSync(join(TEST, folder)).filter((name) => name.endsWith('.jsonl')).map((name) => ({ name, text: readFileSync(join(TEST, folder, name), 'utf8') }));
+
+describe('telling the agent that wrote a log', () => {
+  it.each(logs('transcripts'))('$name is a Claude Code log', ({ text }) => {
+    expect(sessionAgentOf(text)).toBe('claude-code');
+  });
+
+  it('tells a Codex CLI rollout, in either layout, from its first lines', () => {
+    for (const { text } of logs('codex')) expect(sessionAgentOf(text)).toBe('codex');
+    expect(sessionAgentOf('{"id":"5973b6c0","timestamp":"2025-05-07T17:24:21.123Z"}\n{"type":"message","role":"user","content":[]}\n')).toBe('codex');
+    // A damaged first line says nothing; the next one does.
+    expect(sessionAgentOf(`{"timestamp": "2025-\n${toRollout([rolloutWriter().meta()])}`)).toBe('codex');
+  });
+
+  it('says nothing of a log whose first lines are no agent’s', () => {
+    expect(sessionAgentOf('')).toBeUndefined();
+    expect(sessionAgentOf('{"type":"something"}\n[1,2]\nnot json\n')).toBeUndefined();
+  });
+});
+
+describe('importing a log of either agent through one entry', () => {
+  it('imports a Claude Code log and a Codex CLI rollout without being told which', () => {
+    const claude = importSessionLog([{ name: 'session.jsonl', text: toJsonl(generateSession([{ calls: [{ id: 'toolu_a', name: 'Bash', input: { command: 'ls' }, result: 'a', ms: 5 }] }])) }]);
+    const codex = importSessionLog(logs('codex'));
+    expect(claude.ok && claude.scenario.observed?.agent).toBe('claude-code');
+    expect(codex.ok && codex.scenario.observed?.agent).toBe('codex');
+  });
+
+  it('names both formats when a log is neither', () => {
+    const result = importSessionLog([{ name: 'other.jsonl', text: '{"type":"session_start","payload":1}\n{"type":"step"}\n' }]);
+    expect(result.ok).toBe(false);
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      'this does not look like a Claude Code session log: it has no user or assistant entries (its entry types: session_start, step)',
+      'the log holds no model response to replay',
+      'it does not look like a Codex CLI rollout file either (one starts with a session_meta line, then response_item, event_msg and turn_context lines)',
+    ]);
+  });
+
+  it('reads one rollout of a Codex CLI session, and says which other files it left out', () => {
+    const [rollout] = logs('codex');
+    const result = importSessionLog([rollout!, { name: 'notes.jsonl', text: '{}\n' }]);
+    expect(result.ok).toBe(true);
+    expect(result.problems).toEqual([{ source: 'notes.jsonl', line: 0, message: 'a Codex CLI session is one rollout file: this one is left out' }]);
+  });
+});

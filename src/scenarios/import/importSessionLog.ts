@@ -1,0 +1,60 @@
+import { importCodexSession } from './codex/importCodexSession';
+import { importClaudeSession } from './importSession';
+import { isSubAgentFile, type LogFile } from './readSession';
+import type { SessionAgentId } from './sessionAgents';
+import type { ImportResult } from './sessionScenario';
+
+/** How many of a log's first lines are looked at to tell its agent. */
+const LOOKED_AT = 20;
+
+/** Line types only a Codex CLI rollout has (`RolloutItem`'s tags), and the bare items of its older layout. */
+const CODEX_KINDS = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
+const CODEX_ITEMS = new Set(['message', 'reasoning', 'function_call', 'function_call_output', 'local_shell_call', 'custom_tool_call', 'custom_tool_call_output']);
+
+/** The agent one parsed line says wrote the log, if it says. */
+function agentOfLine(value: unknown): SessionAgentId | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const line = value as Record<string, unknown>;
+  // Claude Code stamps every line with its session, and its lines with an id.
+  if (typeof line.sessionId === 'string' || typeof line.uuid === 'string') return 'claude-code';
+  const payload = line.payload;
+  if (typeof line.type === 'string' && CODEX_KINDS.has(line.type) && typeof payload === 'object' && payload !== null) return 'codex';
+  if (line.record_type === 'state' || (typeof line.type === 'string' && CODEX_ITEMS.has(line.type) && !('message' in line))) return 'codex';
+  if (line.type === undefined && typeof line.id === 'string' && typeof line.timestamp === 'string') return 'codex';
+  return undefined;
+}
+
+/** The agent whose log `text` is, told from its first lines; `undefined` when they do not say. */
+export function sessionAgentOf(text: string): SessionAgentId | undefined {
+  let start = 0;
+  for (let looked = 0; looked < LOOKED_AT && start < text.length; looked++) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
+    if (line === '') continue;
+    try {
+      const agent = agentOfLine(JSON.parse(line) as unknown);
+      if (agent) return agent;
+    } catch {
+      // A damaged line says nothing; the importer names it.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Imports a session log of any agent the playground reads, told from the main log's first lines:
+ * a Codex CLI rollout, or a Claude Code log (with its sub-agents' logs). The command line and the
+ * page both come through here, so either log is taken without a flag. Never throws.
+ */
+export function importSessionLog(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
+  const main = files.find((file) => !isSubAgentFile(file.name)) ?? files[0];
+  const agent = main ? sessionAgentOf(main.text) : undefined;
+  if (agent === 'codex') return importCodexSession([main!, ...files.filter((file) => file !== main)], options);
+  const result = importClaudeSession(files, options);
+  if (!result.ok && agent === undefined && main && main.text.trim() !== '') {
+    result.problems.push({ source: main.name, line: 0, message: 'it does not look like a Codex CLI rollout file either (one starts with a session_meta line, then response_item, event_msg and turn_context lines)' });
+  }
+  return result;
+}

@@ -1,0 +1,127 @@
+import type { Observed, Scenario, ScenarioInput } from '../schema';
+import { inputDepthProblem, stringifyJson } from '../../model/deepJson';
+import { validateScenario } from '../validate';
+import type { LogProblem } from './logLines';
+import { expectedOutcome, observedOutcome } from './observedOutcome';
+import { SESSION_AGENT_NAMES, type SessionAgent } from './sessionAgents';
+import { isAgentCall, type LoggedAgent, type LoggedCall, type LoggedResponse, type SessionLog } from './sessionLog';
+import { relativeInput } from './sessionPaths';
+import { sessionWorkspace } from './sessionWorkspace';
+
+type TurnInput = ScenarioInput['turns'][number];
+type BlockInput = TurnInput['stream'][number];
+
+/** An imported session, or why none could be made; `problems` name every line that could not be used. */
+export type ImportResult = { ok: true; scenario: Scenario; problems: LogProblem[] } | { ok: false; problems: LogProblem[] };
+
+/** Result text kept per call in `observed` (the rest is cut: a log may hold whole files). */
+const RESULT_CHARS = 2000;
+
+/**
+ * Turns a session as read from any agent's log into a scenario that replays it: each response a
+ * turn whose blocks keep their real order and timing (from the lines' timestamps, relative to the
+ * response's first line), the real inputs (paths inside the session's folder made relative), each
+ * call's real duration as its latency (so a replay under another policy spends the same time in
+ * the same tools), the sub-agents under `agents`, the workspace as far as the log shows it, what
+ * really happened under `observed`, and, as expectations, the real outcomes in the playground's
+ * words. `source` names the log in problems; `unknown` adds what the agent's reader could not
+ * tell. Never throws.
+ */
+export function scenarioOfSession(session: SessionLog, source: string, agent: SessionAgent, options: { id?: string; unknown?: readonly string[] } = {}): ImportResult {
+  const problems = [...session.problems];
+  if (session.main.responses.length === 0) {
+    problems.push({ source, line: 0, message: 'the log holds no model response to replay' });
+    return { ok: false, problems };
+  }
+  const name = SESSION_AGENT_NAMES[agent.id];
+  const workspace = sessionWorkspace(session);
+  const answers: Record<string, 'allow' | 'deny'> = {};
+  const observed: Observed = { agent: agent.id, version: session.version, calls: {}, unknown: [...workspace.unknown, ...(options.unknown ?? [])] };
+  const toTurns = (each: LoggedAgent) => each.responses.map((response) => turnOf(response, each, session, agent.startsAfterResponse, observed, answers));
+
+  const agents: Record<string, { turns: TurnInput[] }> = {};
+  for (const call of session.main.calls.values()) {
+    if (!isAgentCall(call)) continue;
+    const sub = session.agents.get(call.id);
+    if (sub && sub.responses.length > 0) agents[call.id] = { turns: toTurns(sub) };
+    else {
+      // No log of the sub-agent: its answer alone, as one response.
+      agents[call.id] = { turns: [{ stream: [{ type: 'text', text: (call.result?.text ?? '').slice(0, RESULT_CHARS), at: 0, durationMs: 0 }] }] };
+      observed.unknown!.push(`the sub-agent of ${call.id} (${call.name}): its own log is not here, only its answer`);
+    }
+  }
+  const turns = toTurns(session.main);
+  const short = (session.sessionId || options.id || 'session').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 8) || 'session';
+  const prompt = (session.main.prompt ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  const input: ScenarioInput = {
+    id: options.id ?? `session-${short}`,
+    title: `Session ${short}${session.version ? ` (${name} ${session.version})` : ''}${prompt ? `: ${prompt.length > 60 ? `${prompt.slice(0, 59)}…` : prompt}` : ''}`,
+    description: `Imported from a real ${name} session log: ${session.main.responses.length} responses, ${session.main.calls.size} calls${
+      session.agents.size > 0 ? `, ${session.agents.size} sub-agents` : ''
+    }. It replays the model's responses with their real timing and each tool's real duration, against the files the log shows.`,
+    workspace: { files: workspace.files },
+    settings: { policy: agent.policy, permissionMode: 'default', answers, defaultAnswer: 'allow' },
+    turns,
+    ...(Object.keys(agents).length > 0 ? { agents } : {}),
+    observed,
+  };
+  const result = validateScenario(input);
+  if (!result.ok) {
+    for (const error of result.errors) problems.push({ source, line: 0, message: `the imported scenario is not valid at ${error.path || '(root)'}: ${error.message}` });
+    return { ok: false, problems };
+  }
+  return { ok: true, scenario: result.scenario, problems };
+}
+
+/** One response as a scripted turn; records each call's real run in `observed`. */
+function turnOf(response: LoggedResponse, agent: LoggedAgent, session: SessionLog, startsAfterResponse: boolean, observed: Observed, answers: Record<string, 'allow' | 'deny'>): TurnInput {
+  const t0 = response.blocks[0]?.at ?? 0;
+  const end = response.blocks.at(-1)?.at ?? t0;
+  const rel = (at: number) => Math.max(0, Math.round(at - t0));
+  const stream: BlockInput[] = [];
+  const outcomes: Record<string, ReturnType<typeof expectedOutcome> & string> = {};
+  let previous = 0;
+  let interruptAt: number | undefined;
+  for (const block of response.blocks) {
+    const close = rel(block.at);
+    const at = Math.min(previous, close);
+    previous = close;
+    if (block.kind !== 'tool_use') {
+      stream.push({ type: 'text', text: block.kind === 'thinking' ? '' : block.text, at, durationMs: close - at });
+      continue;
+    }
+    const call = agent.calls.get(block.callId!)!;
+    const outcome = observedOutcome(call);
+    // When it really started: as the log says, else as its block closed (or, for an agent that waits, once the whole response had streamed).
+    const started = call.startedAt ?? (startsAfterResponse ? Math.max(call.closedAt, end) : call.closedAt);
+    const latencyMs = call.endedAt !== undefined && outcome === 'success' ? Math.max(0, Math.round(call.endedAt - started)) : 0;
+    stream.push({ type: 'tool_use', id: call.id, name: call.name, input: inputOf(call, session.cwd), at, durationMs: close - at, ...(latencyMs > 0 ? { latencyMs } : {}) });
+    observed.calls[call.id] = {
+      outcome,
+      ...(call.result ? { result: call.result.text.slice(0, RESULT_CHARS) } : {}),
+      startedAt: Math.max(0, Math.round(started - session.origin)),
+      ...(call.endedAt !== undefined ? { endedAt: Math.max(0, Math.round(call.endedAt - session.origin)) } : {}),
+    };
+    if (outcome === 'denied') answers[call.id] = 'deny';
+    if (outcome === 'interrupted' && call.endedAt !== undefined) interruptAt = Math.min(interruptAt ?? Infinity, Math.max(rel(call.endedAt), close + 1));
+    const expected = expectedOutcome(outcome, call.result?.text ?? '');
+    if (expected !== undefined) outcomes[call.id] = expected;
+  }
+  return {
+    stream,
+    ...(interruptAt !== undefined ? { interruptAt } : {}),
+    ...(Object.keys(outcomes).length > 0 ? { expect: { outcomes } } : {}),
+  };
+}
+
+/** A call's input as the scenario takes it (an object; anything else as its JSON text), paths made relative. */
+function inputOf(call: LoggedCall, cwd: string): Record<string, unknown> | string {
+  // Arguments that were never JSON (a Codex CLI call's broken arguments) stay the text the model sent.
+  if (typeof call.input === 'string') return call.input;
+  const input = relativeInput(call.input, cwd);
+  const text = stringifyJson(input);
+  // Input nested too deep for the engine stays text: written out safely, and refused when replayed.
+  if (inputDepthProblem(text) !== undefined) return text;
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  return text;
+}
