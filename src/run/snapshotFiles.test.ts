@@ -4,7 +4,7 @@ import { mountWorkspace, snapshotFiles } from './session';
 
 describe('snapshotFiles', () => {
   it('pauses every so many files when asked, and reads the same files as without pauses', async () => {
-    const sandbox = await createVirtualSandbox({});
+    const sandbox = createVirtualSandbox({});
     const files = Object.fromEntries(Array.from({ length: 45 }, (_, i) => [`src/f${String(i).padStart(2, '0')}.ts`, `export const f = ${i};\n`]));
     await mountWorkspace(sandbox, files);
     let pauses = 0;
