@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { buildFileTree, foldersContaining, visibleRows, type TreeRow } from './fileTree';
+import { buildFileTree, defaultCollapsed, folderPathsOf, foldersContaining, visibleRows, type TreeRow } from './fileTree';
 
 /** How a file differs after the run, told by a letter as well as a colour. */
 export type FileMark = 'changed' | 'added' | 'deleted';
@@ -20,20 +20,32 @@ interface FileTreeViewProps {
 export function FileTreeView({ paths, marks, selected, onSelect }: FileTreeViewProps) {
   const tree = useMemo(() => buildFileTree(paths), [paths]);
   const changedFolders = useMemo(() => foldersContaining(marks.keys()), [marks]);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  // Folders the user opened or closed, against how the tree starts (as deep as fits, see
+  // defaultCollapsed, which leaves the selected file's folders open).
+  const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
+  const closedAtFirst = useMemo(() => defaultCollapsed(tree), [tree]);
+  const collapsed = useMemo(() => {
+    const base = new Set(closedAtFirst);
+    if (selected !== undefined) for (const folder of folderPathsOf(selected)) base.delete(folder);
+    const closed = new Set([...base].filter((path) => !toggled.has(path)));
+    for (const path of toggled) if (!base.has(path)) closed.add(path);
+    return closed;
+  }, [closedAtFirst, toggled, selected]);
   const [focused, setFocused] = useState<string | undefined>(undefined);
   const rows = visibleRows(tree, collapsed);
   const listRef = useRef<HTMLUListElement>(null);
   const focusPath = rows.some((r) => r.node.path === focused) ? focused : (selected ?? rows[0]?.node.path);
 
-  const toggle = (path: string, open?: boolean) =>
-    setCollapsed((current) => {
+  const toggle = (path: string, open?: boolean) => {
+    const isOpen = !collapsed.has(path);
+    if ((open ?? !isOpen) === isOpen) return;
+    setToggled((current) => {
       const next = new Set(current);
-      const isOpen = !next.has(path);
-      if (open ?? !isOpen) next.delete(path);
+      if (next.has(path)) next.delete(path);
       else next.add(path);
       return next;
     });
+  };
 
   const moveFocus = (row: TreeRow | undefined) => {
     if (!row) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFileTree, folderPathsOf, foldersContaining, visibleRows, type TreeNode } from './fileTree';
+import { buildFileTree, defaultCollapsed, folderPathsOf, foldersContaining, visibleRows, type TreeNode } from './fileTree';
 
 /** The tree as indented names, folders with a trailing slash. */
 function outline(nodes: TreeNode[], depth = 0): string[] {
@@ -60,5 +60,21 @@ describe('folderPathsOf / foldersContaining', () => {
 
   it('collects the folders of several paths once', () => {
     expect([...foldersContaining(['a/b/c.ts', 'a/d.ts', 'e.ts'])].sort()).toEqual(['a', 'a/b']);
+  });
+});
+
+describe('defaultCollapsed', () => {
+  it('leaves a small tree open', () => {
+    expect(defaultCollapsed(buildFileTree(['src/a.ts', 'src/lib/b.ts', 'README.md']))).toEqual(new Set());
+  });
+
+  it('opens a large tree level by level as far as fits, and closes every folder below', () => {
+    const paths = Array.from({ length: 20 }, (_, p) => Array.from({ length: 60 }, (_, f) => `src/pkg${p}/deep/file${f}.ts`)).flat();
+    const tree = buildFileTree(paths);
+    const closed = defaultCollapsed(tree, 200);
+    // src (1 row) and its 20 packages (20 rows) fit, each package's one folder too (20 more);
+    // the 1,200 files do not.
+    expect(closed).toEqual(new Set(Array.from({ length: 20 }, (_, p) => `src/pkg${p}/deep`)));
+    expect(visibleRows(tree, closed)).toHaveLength(41);
   });
 });

@@ -84,3 +84,30 @@ export function foldersContaining(paths: Iterable<string>): Set<string> {
   for (const path of paths) for (const folder of folderPathsOf(path)) folders.add(folder);
   return folders;
 }
+
+/**
+ * The folders to show closed at first, so the tree opens as deep as fits in about `rows` rows:
+ * level by level, a level's folders open while the rows shown stay within `rows` (a lesson's few
+ * files all show; a session's thousand-file workspace shows its top folders, not a thousand rows).
+ */
+export function defaultCollapsed(tree: readonly TreeNode[], rows = 200): Set<string> {
+  const collapsed = new Set<string>();
+  let shown = tree.length;
+  let level: FolderNode[] = tree.filter((node): node is FolderNode => node.kind === 'folder');
+  while (level.length > 0) {
+    const opened = level.reduce((sum, folder) => sum + folder.children.length, 0);
+    if (shown + opened > rows) {
+      const closeBelow = (folders: readonly FolderNode[]) => {
+        for (const folder of folders) {
+          collapsed.add(folder.path);
+          closeBelow(folder.children.filter((child): child is FolderNode => child.kind === 'folder'));
+        }
+      };
+      closeBelow(level);
+      break;
+    }
+    shown += opened;
+    level = level.flatMap((folder) => folder.children.filter((child): child is FolderNode => child.kind === 'folder'));
+  }
+  return collapsed;
+}
