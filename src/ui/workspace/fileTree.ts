@@ -48,8 +48,11 @@ function sortTree(nodes: TreeNode[]): void {
   for (const node of nodes) if (node.kind === 'folder') sortTree(node.children);
 }
 
+/** One collator for every comparison: `localeCompare` with options makes one per call (a 1,300-file sort took 35 ms). */
+const NAMES = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+  return NAMES.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** One line of the tree as shown: the node and its depth (1 at the top, as `aria-level`). */
