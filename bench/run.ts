@@ -18,6 +18,7 @@ import { buildTool } from '../src/tools/buildTool';
 import { runToolCall, type SessionEnvironment } from '../src/tools/execution';
 import { FileStateCache } from '../src/tools/file/fileState';
 import { createScheduler } from '../src/tools/orchestration/StreamingToolExecutor';
+import { parseRuleSet, type RuleSet } from '../src/tools/permissions/rules';
 import { ToolPool } from '../src/tools/pool';
 import { GrepTool } from '../src/tools/search/GrepTool';
 import { idealMakespan } from './lowerBound';
@@ -148,8 +149,8 @@ async function main() {
     const dir = `pkg${i % 50}/src/mod${i % 7}`;
     files[`${dir}/file${i}.ts`] = `// file ${i}\nexport function f${i}(x: number) {\n  return x + ${i};\n}\n${i % 97 === 0 ? 'export const NEEDLE = true;\n' : ''}`;
   }
-  const grepOn = (sandbox: Sandbox) => async () => {
-    const env = { ...environment(new ToolPool([GrepTool])), sandbox };
+  const grepOn = (sandbox: Sandbox, rules?: RuleSet) => async () => {
+    const env = { ...environment(new ToolPool([GrepTool])), sandbox, ...(rules ? { rules } : {}) };
     const start = performance.now();
     const settled = await runToolCall({ id: 'g', name: 'Grep', input: { pattern: 'NEEDLE', head_limit: 0 } }, env, new AbortController().signal, {
       parentMessage: { turn: 0, toolUseIds: [] },
@@ -181,6 +182,11 @@ async function main() {
   const warm = await best(7, grepOn(virtual));
   line(`bare in-memory scan: ${fmt(bare.elapsed)} ms (${bare.found} files)   Grep tool (virtual): ${fmt(warm.elapsed)} ms (${warm.found} files; first run, texts not yet read: ${fmt(cold.elapsed)} ms)`);
   line(`Grep / bare scan: ${fmt(warm.elapsed / bare.elapsed, 1)}×   (target ≤ 3×)`);
+  // The same search with deny rules in force. No file here is denied: what it adds is judging every file.
+  const denying = parseRuleSet({ allow: [], ask: [], deny: ['Read(.env)', 'Read(secrets/**)'] });
+  if (!denying.ok) throw new Error('the bench\'s rules are invalid');
+  const ruled = await best(7, grepOn(virtual, denying.rules));
+  line(`with Read(.env) and Read(secrets/**) denied: ${fmt(ruled.elapsed)} ms (${ruled.found} files): ${fmt(ruled.elapsed / bare.elapsed, 1)}× the bare scan (no target)`);
   const shellRg = async () => {
     const start = performance.now();
     const result = await virtual.exec('rg -l NEEDLE .', { cwd: virtual.root });

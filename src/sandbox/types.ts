@@ -41,7 +41,9 @@ export interface SandboxFs {
   /**
    * Every file under `root` with its text, in one read: a search's fast path, where the adapter
    * can do better than a read per file (the virtual one keeps the texts until something changes).
-   * Links are not followed, as in `walk`. Adapters without one leave it out.
+   * Links are not followed, as in `walk`. Adapters without one leave it out. The list is never
+   * changed once handed out, and an adapter that keeps it hands out the same array only while
+   * nothing has changed: a search may key what it works out from the tree on the array itself.
    */
   readTree?(root: string): Promise<readonly TreeFile[]>;
 }

@@ -4,7 +4,7 @@ import { isInside, relativeToRoot, resolveInsideRoot } from './paths';
 import { posix } from './posixPath';
 import type { DirEntry, ExecOptions, ExecResult, FileStat, InteractiveShell, Sandbox, SandboxFs, WalkEntry } from './types';
 import { followSymlinks, type LinkReader } from './symlinks';
-import { textTree, versionedFs } from './virtualTextTree';
+import { keptListing, textTree, versionedFs } from './virtualTextTree';
 import { createVirtualShell } from './virtualShell';
 
 /** Options of {@link createVirtualSandbox}. */
@@ -124,11 +124,10 @@ function virtualFs(memory: InMemoryFs, version: () => number, follow: (path: str
     mkdir: (path) => memory.mkdir(path, { recursive: true }),
     rm: (path, rmOptions) => memory.rm(path, { recursive: rmOptions?.recursive ?? false }),
     rename: (from, to) => memory.mv(from, to),
-    async walk(root) {
-      // One listing of the whole fs, cut to `root`. Folders that hold something are known from
-      // their children; only the leaves need an lstat (file, empty folder or link).
-      const prefix = root.endsWith('/') ? root : `${root}/`;
-      const paths = memory.getAllPaths().filter((path) => path.startsWith(prefix));
+    walk: keptListing(version, async () => {
+      // One listing of the whole fs, kept until it changes. Folders that hold something are known
+      // from their children; only the leaves need an lstat (file, empty folder or link).
+      const paths = memory.getAllPaths().filter((path) => path.startsWith('/'));
       const parents = new Set<string>();
       // getAllPaths gives normalized absolute paths, so the parent is a plain cut (no normalize).
       for (const path of paths) parents.add(path.slice(0, path.lastIndexOf('/')));
@@ -142,7 +141,7 @@ function virtualFs(memory: InMemoryFs, version: () => number, follow: (path: str
         }),
       );
       return entries.filter((entry): entry is WalkEntry => entry !== undefined).sort((a, b) => compare(a.path, b.path));
-    },
+    }),
   };
   fs.readTree = textTree(version, (root) => fs.walk(root), (path) => memory.readFile(path));
   return fs;

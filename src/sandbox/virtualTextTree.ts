@@ -35,6 +35,32 @@ export function versionedFs(memory: InMemoryFs): { fs: InMemoryFs; version: () =
 }
 
 /**
+ * The recursive listing of the whole file system (`list`, from `/`), kept until it changes, and
+ * cut to the root asked for: what is a file, a folder or a link (links are left out of it) holds
+ * while the version stands. A search lists the tree at every call, and the listing looks at every
+ * leaf to tell a file from a link.
+ */
+export function keptListing(version: () => number, list: () => Promise<WalkEntry[]>): (root: string) => Promise<WalkEntry[]> {
+  let cached: { version: number; entries: readonly WalkEntry[] } | undefined;
+  return async (root) => {
+    if (cached?.version !== version()) {
+      const at = version();
+      const entries = await list();
+      // Kept only if nothing changed while it was taken; else used this once, as it was seen.
+      if (version() !== at) return entriesUnder(entries, root);
+      cached = { version: at, entries };
+    }
+    return entriesUnder(cached.entries, root);
+  };
+}
+
+/** The entries below `root` (not `root` itself), as a new array: the caller may keep it. */
+function entriesUnder(entries: readonly WalkEntry[], root: string): WalkEntry[] {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return entries.filter((entry) => entry.path.startsWith(prefix));
+}
+
+/**
  * Every file's text under a root, kept until the file system changes: a search over a workspace
  * that has not changed since the last one reads nothing again.
  */

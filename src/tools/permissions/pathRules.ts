@@ -76,7 +76,22 @@ function globTest(pattern: string, path: string): boolean {
 
 /** Whether the rule pattern names `path` (a normalised path). */
 export function pathRuleMatches(pattern: string, path: string, root: string): boolean {
-  return pathRuleVerdict(pattern, { kind: 'path', path }, root) === 'match';
+  return pathRuleMatcher(pattern, root)(path);
+}
+
+/**
+ * {@link pathRuleMatches} for one pattern, its globs made once: a search judges every file it
+ * finds by the same few rules, and making the globs again for each file cost more than the match.
+ */
+export function pathRuleMatcher(pattern: string, root: string): (path: string) => boolean {
+  const rule = ruleGlobs(pattern, root);
+  return (path) => namesPath(rule, path, root);
+}
+
+/** Whether a rule's globs name `path` (a normalised path). */
+function namesPath(rule: RuleGlobs, path: string, root: string): boolean {
+  const subject = rule.absolute ? absoluteRulePath(path, root) : path.startsWith('/') ? undefined : path;
+  return subject !== undefined && rule.globs.some((glob) => globTest(glob, subject));
 }
 
 /** How the rule pattern meets a target; `unknown` when it may name what the target turns out to be. */
@@ -87,12 +102,9 @@ export function pathRuleVerdict(pattern: string, target: PathTarget, root: strin
     if (rule.absolute) return absoluteRulePath(path, root);
     return path.startsWith('/') ? undefined : path;
   };
-  if (target.kind === 'path') {
-    const path = subject(target.path);
-    return path !== undefined && rule.globs.some((glob) => globTest(glob, path)) ? 'match' : 'no-match';
-  }
+  if (target.kind === 'path') return namesPath(rule, target.path, root) ? 'match' : 'no-match';
   if (target.kind === 'tree') {
-    if (pathRuleVerdict(pattern, { kind: 'path', path: target.path }, root) === 'match') return 'match';
+    if (namesPath(rule, target.path, root)) return 'match';
     const base = subject(target.path);
     if (base === undefined) return 'no-match';
     const below = base === '.' ? '**' : `${escapeGlob(base)}/**`;

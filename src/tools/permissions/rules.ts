@@ -1,6 +1,6 @@
 import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
 import { explainBashDecision } from './bashDecision';
-import { pathRuleMatches } from './pathRules';
+import { pathRuleMatcher, pathRuleMatches } from './pathRules';
 import type { PermissionRule, RuleSet } from './ruleTypes';
 import { normalizeRulePath } from './workspacePaths';
 
@@ -92,9 +92,14 @@ function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: s
 export function pathDenial(tool: AnyTool, rules: RuleSet, root: string): ((absolutePath: string) => PermissionRule | undefined) | undefined {
   const denying = rules.deny.filter((rule) => rule.content !== undefined && !rule.content.startsWith('domain:') && toolMatches(rule, tool));
   if (denying.length === 0) return undefined;
+  // Made at the first path asked about, once for all: a search asks about every file it finds.
+  let matchers: ((path: string) => boolean)[] | undefined;
   return (absolutePath) => {
     const path = normalizeRulePath(absolutePath, { root });
-    return path === undefined ? undefined : denying.find((rule) => pathRuleMatches(rule.content!, path, root));
+    if (path === undefined) return undefined;
+    matchers ??= denying.map((rule) => pathRuleMatcher(rule.content!, root));
+    const index = matchers.findIndex((matches) => matches(path));
+    return index === -1 ? undefined : denying[index];
   };
 }
 

@@ -22,10 +22,21 @@ export function normalizeRulePath(raw: string, context: PathContext): string | u
   let path = raw;
   if (path === '~' || path.startsWith('~/')) path = `${context.home ?? context.root}${path.slice(1)}`;
   else if (path.startsWith('~')) return undefined;
-  const root = posix.normalize(context.root);
+  const root = normalAbsolute(context.root);
   const base = context.cwd ?? root;
-  const absolute = posix.normalize(path.startsWith('/') ? path : `${base}/${path}`);
+  const absolute = path.startsWith('/') ? normalAbsolute(path) : posix.normalize(`${base}/${path}`);
   return relativeInside(root, absolute);
+}
+
+/** A `/`, `.` or `..` segment: empty (`//`, a trailing `/`), `/./`, `/../`, or one of them at the end. */
+const ODD_SEGMENT = /\/\.{0,2}(?:\/|$)/;
+
+/**
+ * `posix.normalize` of an absolute path, without the work when there is nothing to do: the paths
+ * a search asks about (every file it finds) are normal already.
+ */
+export function normalAbsolute(path: string): string {
+  return path.startsWith('/') && !ODD_SEGMENT.test(path) ? path : posix.normalize(path);
 }
 
 /** `absolute` relative to `root` when inside it (`.` for the root), else `absolute` itself. */

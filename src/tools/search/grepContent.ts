@@ -27,6 +27,15 @@ export interface FileMatches {
 /** Printed lines longer than this are cut, so one minified file cannot flood the result. */
 export const MAX_ROW_CHARS = 500;
 
+/** How far into a text a NUL makes it binary, as rg looks. */
+const BINARY_SNIFF_CHARS = 8192;
+
+/** Whether a text is binary (a NUL near its start): rg skips such files, and so does Grep. */
+export function isBinary(text: string): boolean {
+  const nul = text.indexOf('\u0000');
+  return nul !== -1 && nul < BINARY_SNIFF_CHARS;
+}
+
 /**
  * Whether a pattern may be tried on a file's whole text (with the `m` flag) before the line scan:
  * a failure there proves no line matches, except when the pattern looks around (a lookaround can
@@ -48,6 +57,11 @@ export function matchFile(
   wantRows: boolean,
 ): FileMatches | undefined {
   if (options.prefilterRegex && !options.prefilterRegex.test(text) && !text.includes('\r')) return undefined;
+  return matchLines(text, displayPath, options, wantRows);
+}
+
+/** {@link matchFile} without the prefilter: the line-by-line match of a text the prefilter let through. */
+export function matchLines(text: string, displayPath: string, options: ContentMatchOptions, wantRows: boolean): FileMatches | undefined {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   for (let i = 0; i < lines.length; i++) if (lines[i]!.endsWith('\r')) lines[i] = lines[i]!.slice(0, -1);

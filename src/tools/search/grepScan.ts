@@ -1,16 +1,17 @@
 import type { FileStat } from '../../sandbox/types';
 import type { ToolUseContext } from '../types';
 import type { GlobMatcher } from './globMatch';
-import { matchFile, type ContentMatchOptions } from './grepContent';
+import { isBinary, matchFile, type ContentMatchOptions } from './grepContent';
 import { mapWithConcurrency } from './mapWithConcurrency';
 import { parseRipgrep, ripgrepArgs, ripgrepListArgs } from './ripgrepSearch';
-import { inVcsFolder, listFiles, type FoundFile } from './searchScope';
+import { listFiles, type FoundFile } from './searchScope';
+import { searchableFiles } from './searchableTree';
+import { scanTexts } from './textScan';
 
 /** Files read at once. The in-memory sandbox answers at once; a real one likes a bounded queue. */
 const READ_CONCURRENCY = 32;
 /** A progress report every this many files. */
 const PROGRESS_EVERY = 500;
-const BINARY_SNIFF_CHARS = 8192;
 
 /** One matching file: its path from the root, its count, its content rows (when asked for). */
 export interface FileHit {
@@ -58,32 +59,14 @@ export async function scanWorkspace(context: ToolUseContext, plan: ScanPlan, onP
   const native = await withRipgrep(context, plan);
   if (native) return native;
   const { sandbox } = context;
+  if (plan.base.type === 'directory' && sandbox.fs.readTree) {
+    const files = searchableFiles(await sandbox.fs.readTree(plan.base.path), plan.base.path);
+    const scan = scanTexts(files, plan, sandbox.root);
+    onProgress?.({ filesScanned: scan.scanned, totalFiles: scan.scanned, matchingFiles: scan.hits.length });
+    return scan;
+  }
   const { exclude } = plan;
   let leftOut = 0;
-  if (plan.base.type === 'directory' && sandbox.fs.readTree) {
-    const tree = await sandbox.fs.readTree(plan.base.path);
-    const basePrefix = plan.base.path.endsWith('/') ? plan.base.path.length : plan.base.path.length + 1;
-    // Paths are cut, not recomputed: this runs once per file of the workspace.
-    const rootPrefix = sandbox.root.endsWith('/') ? sandbox.root.length : sandbox.root.length + 1;
-    const hits: FileHit[] = [];
-    let scanned = 0;
-    const filtered = plan.globParts.length > 0 || plan.isType !== undefined;
-    for (const file of tree) {
-      // This loop runs once per file of the workspace: a path is cut only when a check needs it.
-      const { path } = file;
-      if (path.includes('/.') && inVcsFolder(path.slice(basePrefix))) continue;
-      if (filtered && !accepts(plan, path.slice(basePrefix), path)) continue;
-      if (exclude?.(path)) {
-        leftOut++;
-        continue;
-      }
-      scanned++;
-      const hit = matchText(file.text, file.path.slice(rootPrefix), plan);
-      if (hit) hits.push(hit);
-    }
-    onProgress?.({ filesScanned: scanned, totalFiles: scanned, matchingFiles: hits.length });
-    return { hits, scanned, leftOut };
-  }
   const candidates = (await listFiles(context, plan.base.path, plan.base.type)).filter((file) => {
     // A file named as the path is searched whatever glob and type say, as rg does.
     if (plan.base.type === 'directory' && !accepts(plan, file.relativeToBase, file.path)) return false;
@@ -120,11 +103,6 @@ function matchText(text: string, path: string, plan: ScanPlan): FileHit | undefi
   // Binary files are skipped as rg skips them; sniffed only when they match, the rare case.
   if (!found || isBinary(text)) return undefined;
   return { path, ...found };
-}
-
-function isBinary(text: string): boolean {
-  const nul = text.indexOf('\u0000');
-  return nul !== -1 && nul < BINARY_SNIFF_CHARS;
 }
 
 async function readAndMatch(context: ToolUseContext, file: FoundFile, plan: ScanPlan): Promise<FileHit | undefined> {
