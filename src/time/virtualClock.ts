@@ -87,14 +87,16 @@ export function createVirtualClock(options: { pacer?: Pacer; realNow?: () => num
     timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
     return timers[0];
   };
-  /** Fires every timer due by now, in the order they were set. */
+  /**
+   * Fires the timers of the earliest moment due by now, in the order they were set. One moment
+   * at a time: when real work carried time far ahead (a busy page stalls a frame), the moments
+   * it passed are caught up one task each, not all in one long task.
+   */
   const fireDue = (): boolean => {
-    let fired = false;
-    while (timers.length > 0 && earliest()!.at <= time) {
-      timers.shift()!.resolve();
-      fired = true;
-    }
-    return fired;
+    const first = earliest();
+    if (!first || first.at > time) return false;
+    while (timers.length > 0 && earliest()!.at === first.at) timers.shift()!.resolve();
+    return true;
   };
 
   const clock: VirtualClock = {
