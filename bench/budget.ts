@@ -3,10 +3,11 @@
  *   npm run budget
  * - JavaScript loaded before first paint ≤ 250 KB gzipped (the entry and what it preloads;
  *   Monaco, just-bash, xterm and the WebContainer client load later);
- * - a 1,000-call scenario replays in the page with no long task over 100 ms and ≥ 50 fps (the
+ * - a 1,000-call scenario replays in the page with no long task over 50 ms and ≥ 50 fps (the
  *   median of five replays, each in a fresh page);
  * - navigation to the first drawn timeline under 1.5 s;
- * - a 2,000-call, 300-turn Claude Code session log opens in the page (picked with Import…) under 2 s.
+ * - a 2,000-call, 300-turn Claude Code session log opens in the page (picked with Import…) under 2 s,
+ *   and replays at 64× as fluidly (the median of three).
  * Prints each figure against its target and exits 1 when one is missed.
  */
 import { readFileSync, existsSync } from 'node:fs';
@@ -140,6 +141,19 @@ async function replayThousand(browser: Browser, base: string): Promise<RunFigure
   }
 }
 
+/**
+ * The longest task and the frame rate while a run replays, the median of several runs: no task
+ * over 50 ms (the browser's own long-task threshold) and at least 50 frames a second.
+ */
+function fluidity(runs: readonly RunFigures[], what: string): Figure[] {
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  const each = (pick: (run: RunFigures) => string) => runs.map(pick).join(', ');
+  return [
+    { name: `longest task while ${what} (median of ${runs.length}: ${each((run) => `${run.longest.toFixed(0)} ms`)}; long tasks over 50 ms: ${each((run) => String(run.longTasks))})`, value: median(runs.map((run) => run.longest)), unit: 'ms', limit: 50, kind: 'max' },
+    { name: `frame rate while ${what} (median of ${runs.length}: ${each((run) => run.fps.toFixed(1))})`, value: median(runs.map((run) => run.fps)), unit: 'fps', limit: 50, kind: 'min' },
+  ];
+}
+
 /** Milliseconds from choosing a session log with Import… to the scenario open in the editor. */
 async function openSession(browser: Browser, base: string, log: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -151,6 +165,29 @@ async function openSession(browser: Browser, base: string, log: string): Promise
     await page.getByTestId('scenario-import-file').setInputFiles({ name: 'long-session.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(log) });
     await page.getByTestId('scenario-editing').filter({ hasText: 'the imported session' }).waitFor({ timeout: 60_000 });
     return performance.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Replays of the long session measured (each some 15 s at 64×): the median of three. */
+const SESSION_RUNS = 3;
+
+/** The long session, opened as a person opens it, replayed at 64× (its tools ran for minutes), measured by the page itself. */
+async function replaySession(browser: Browser, base: string, log: string): Promise<RunFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: COUNT_LONG_TASKS });
+    await page.goto(`${base}?scenario=seed-partition&sandbox=virtual`);
+    await page.waitForSelector('[data-testid=run-status][data-status=idle]');
+    await page.getByTestId('scenario-import-file').setInputFiles({ name: 'long-session.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(log) });
+    await page.getByTestId('scenario-editing').filter({ hasText: 'the imported session' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Speed').selectOption('64');
+    await settled(page);
+    const measured = await page.evaluate<RunFigures>(MEASURE_RUN);
+    if (measured.calls !== 2000) throw new Error(`the 2,000-call session's replay recorded ${measured.calls} calls`);
+    return measured;
   } finally {
     await context.close();
   }
@@ -197,12 +234,7 @@ async function main(): Promise<number> {
     // Several runs, each in a fresh page; the median run is reported (a 2-core machine is noisy).
     const runs: RunFigures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await replayThousand(browser, base));
-    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-    const longest = median(runs.map((run) => run.longest));
-    const fps = median(runs.map((run) => run.fps));
-    const each = (pick: (run: RunFigures) => string) => runs.map(pick).join(', ');
-    figures.push({ name: `longest task while 1,000 calls replay (median of ${RUNS}: ${each((run) => `${run.longest.toFixed(0)} ms`)}; long tasks over 50 ms: ${each((run) => String(run.longTasks))})`, value: longest, unit: 'ms', limit: 100, kind: 'max' });
-    figures.push({ name: `frame rate while 1,000 calls replay (median of ${RUNS}: ${each((run) => run.fps.toFixed(1))})`, value: fps, unit: 'fps', limit: 50, kind: 'min' });
+    figures.push(...fluidity(runs, '1,000 calls replay'));
 
   } finally {
     await browser.close();
@@ -222,6 +254,10 @@ async function main(): Promise<number> {
     for (let i = 0; i < RUNS; i++) opens.push(await openSession(sessionBrowser, sessionBase, log));
     const median = [...opens].sort((a, b) => a - b)[Math.floor(opens.length / 2)]!;
     figures.push({ name: `a 2,000-call, 300-turn session log opened in the page (${(log.length / 1e6).toFixed(1)} MB; median of ${RUNS}: ${opens.map((ms) => `${ms.toFixed(0)} ms`).join(', ')})`, value: median, unit: 'ms', limit: 2000, kind: 'max' });
+    // The same session replayed at 64×: the page stays as fluid as with the 1,000 calls above.
+    const replays: RunFigures[] = [];
+    for (let i = 0; i < SESSION_RUNS; i++) replays.push(await replaySession(sessionBrowser, sessionBase, log));
+    figures.push(...fluidity(replays, 'the 2,000-call session replays at 64×'));
   } finally {
     await sessionBrowser.close();
     await new Promise<void>((done) => sessionServer.httpServer.close(() => done()));
