@@ -17,6 +17,33 @@ export interface TimelineOverviewProps {
 
 const HEIGHT = 28;
 
+interface Colours {
+  fills: Record<string, string>;
+  background: string;
+}
+
+/** The page's colours for the strip, read once per canvas: reading computed style makes the browser restyle first. */
+const coloursOf = new WeakMap<HTMLCanvasElement, Colours>();
+
+function colours(canvas: HTMLCanvasElement): Colours {
+  const kept = coloursOf.get(canvas);
+  if (kept) return kept;
+  const styles = getComputedStyle(canvas);
+  const colour = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
+  const made: Colours = {
+    fills: {
+      latency: colour('--state-latency', '#3d6f9e'),
+      executing: colour('--state-executing', '#4c9aff'),
+      'completed-awaiting-yield': colour('--state-completed', '#46b37b'),
+      queued: colour('--state-queued', '#5b6475'),
+      asking: colour('--state-asking', '#d9a441'),
+    },
+    background: colour('--fg-muted', '#9aa3b2'),
+  };
+  coloursOf.set(canvas, made);
+  return made;
+}
+
 /** Draws each lane's bar as a thin line over the whole run's time (a canvas: one draw per update, no DOM per lane). */
 function draw(canvas: HTMLCanvasElement, lanes: readonly Lane[], background: readonly BackgroundLane[], startMs: number, endMs: number): void {
   const width = canvas.clientWidth;
@@ -31,15 +58,7 @@ function draw(canvas: HTMLCanvasElement, lanes: readonly Lane[], background: rea
   const rowHeight = Math.max(0.5, (HEIGHT - 2) / rows);
   const span = Math.max(1, endMs - startMs);
   const x = (at: number) => ((at - startMs) / span) * width;
-  const styles = getComputedStyle(canvas);
-  const colour = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
-  const fills: Record<string, string> = {
-    latency: colour('--state-latency', '#3d6f9e'),
-    executing: colour('--state-executing', '#4c9aff'),
-    'completed-awaiting-yield': colour('--state-completed', '#46b37b'),
-    queued: colour('--state-queued', '#5b6475'),
-    asking: colour('--state-asking', '#d9a441'),
-  };
+  const { fills, background: backgroundFill } = colours(canvas);
   for (const lane of lanes) {
     const y = 1 + lane.row * rowHeight;
     for (const segment of lane.segments) {
@@ -49,7 +68,7 @@ function draw(canvas: HTMLCanvasElement, lanes: readonly Lane[], background: rea
       context.fillRect(x(segment.from), y, Math.max(1, x(segment.to) - x(segment.from)), Math.max(1, rowHeight - 0.5));
     }
   }
-  context.fillStyle = colour('--fg-muted', '#9aa3b2');
+  context.fillStyle = backgroundFill;
   for (const lane of background) context.fillRect(x(lane.from), 1 + lane.row * rowHeight, Math.max(1, x(lane.to) - x(lane.from)), Math.max(1, rowHeight - 0.5));
 }
 
@@ -92,12 +111,14 @@ export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRe
       box.style.top = `${top * 100}%`;
       box.style.height = `${height * 100}%`;
     };
-    // In the next frame, not now: reading the scroller's extent here would force a layout on
-    // every call that arrives.
-    const frame = requestAnimationFrame(place);
+    // Just after the next frame is drawn, not now nor in its callback: the layout is clean then, so
+    // reading the scroller's extent forces no layout of its own on every call that arrives.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(place, 0)));
     scroller.addEventListener('scroll', place, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(timer);
       scroller.removeEventListener('scroll', place);
     };
   }, [scrollerRef, labelWidth, extentKey]);
