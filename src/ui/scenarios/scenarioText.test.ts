@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkScenarioText } from './scenarioText';
+import { BUILT_IN_ENTRIES } from './library';
+import { checkScenarioText, rememberScenarioText } from './scenarioText';
+
+const lesson = BUILT_IN_ENTRIES[0]!.json;
 
 describe('checkScenarioText', () => {
   it('names the line and column where the text stops being JSON', () => {
@@ -12,5 +15,21 @@ describe('checkScenarioText', () => {
     const deep = `${'['.repeat(600)}1${']'.repeat(600)}`;
     expect((): unknown => JSON.parse(deep)).not.toThrow();
     expect(checkScenarioText(deep)).toMatchObject({ ok: false, errors: [{ message: 'the JSON is nested too deeply' }] });
+  });
+
+  it('validates a text once: asked again, it gives the same result', () => {
+    const first = checkScenarioText(lesson);
+    expect(first.ok).toBe(true);
+    expect(checkScenarioText(lesson)).toBe(first);
+    expect(checkScenarioText(`${lesson} `)).not.toBe(first);
+  });
+
+  it('takes a remembered text as the scenario it was written from, without validating it again', () => {
+    const checked = checkScenarioText(lesson);
+    if (!checked.ok) throw new Error('the lesson is valid');
+    const text = JSON.stringify(checked.scenario, null, 2);
+    rememberScenarioText(text, checked.scenario);
+    const again = checkScenarioText(text);
+    expect(again.ok && again.scenario).toBe(checked.scenario);
   });
 });
