@@ -2,6 +2,7 @@ import { importSessionLog } from '../../scenarios/import/importSessionLog';
 import { formatLogProblems } from '../../scenarios/import/logProblems';
 import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import type { LogFile } from '../../scenarios/import/readSession';
+import { writeScenarioJson } from '../../scenarios/scenarioJson';
 import type { Scenario } from '../../scenarios/schema';
 
 /** What opening a session log in the page gives: a scenario to open, or why none could be made. */
@@ -45,7 +46,7 @@ export function importSessionTexts(files: readonly LogFile[]): SessionOpening {
   return {
     ok: true,
     id: scenario.id,
-    json: JSON.stringify(scenario, null, 2),
+    json: writeScenarioJson(scenario),
     scenario,
     calls: Object.keys(observed.calls).length,
     label: agentAndVersion(observed),
