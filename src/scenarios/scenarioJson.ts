@@ -2,75 +2,104 @@
  * A scenario written as the library's files are: an array or object that fits on one line of
  * {@link WIDTH} characters (its indentation and key included) stays on it, `{ "a": 1 }` and
  * `[1, 2]`; a longer one has an entry per line, indented by two spaces. An imported 2,000-call
- * session is some 5,000 lines so, against 42,000 for `JSON.stringify(value, null, 2)`: the editor
+ * session is some 9,000 lines so, against 42,000 for `JSON.stringify(value, null, 2)`: the editor
  * that shows it builds, draws and colours it by the line. The value is plain JSON data, as
- * `JSON.stringify` takes it (`undefined` fields left out); it nests no deeper than the importer
- * writes (tool inputs nested deeper than the engine parses are kept as text).
+ * `JSON.stringify` takes it (`undefined` and function fields left out, `null` in their place in
+ * arrays); it nests no deeper than the importer writes (tool inputs nested deeper than the engine
+ * parses are kept as text).
  */
 
 /** The widest line a container is written on. */
 export const WIDTH = 200;
 
+/** Whether `JSON.stringify` leaves the field out (or writes `null` for it in an array). */
+const skipped = (item: unknown): boolean => item === undefined || typeof item === 'function';
+
 /** `value` as readable JSON text (no final newline). */
 export function writeScenarioJson(value: unknown): string {
-  const out: string[] = [];
-  write(value, '', 0, out);
-  return out.join('');
-}
+  // One string grown piece by piece: V8 joins the pieces once, when the text is first read.
+  let out = '';
 
-/** Writes `value` at `indent`, with `taken` characters of its line already used (its key) or to come (a comma). */
-function write(value: unknown, indent: string, taken: number, out: string[]): void {
-  if (value === null || typeof value !== 'object') {
-    out.push(JSON.stringify(value) ?? 'null');
-    return;
-  }
-  const flat = oneLine(value, WIDTH - indent.length - taken);
-  if (flat !== undefined) {
-    out.push(flat);
-    return;
-  }
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    out.push('[\n');
-    value.forEach((item: unknown, i) => {
-      const comma = i < value.length - 1 ? 1 : 0;
-      out.push(inner);
-      write(item === undefined || typeof item === 'function' ? null : item, inner, comma, out);
-      out.push(comma ? ',\n' : '\n');
+  const scalar = (item: unknown) => {
+    out += JSON.stringify(skipped(item) ? null : item);
+  };
+
+  /** A container that fits, on one line. */
+  const flat = (item: unknown) => {
+    if (item === null || typeof item !== 'object') return scalar(item);
+    if (Array.isArray(item)) {
+      out += '[';
+      for (let i = 0; i < item.length; i++) {
+        if (i > 0) out += ', ';
+        flat(item[i]);
+      }
+      out += ']';
+      return;
+    }
+    let first = true;
+    for (const key in item) {
+      const field: unknown = (item as Record<string, unknown>)[key];
+      if (!Object.hasOwn(item, key) || skipped(field)) continue;
+      out += `${first ? '{ ' : ', '}${JSON.stringify(key)}: `;
+      flat(field);
+      first = false;
+    }
+    out += first ? '{}' : ' }';
+  };
+
+  /** `item` at `indent`, with `taken` characters of its line used by its key or its comma. */
+  const write = (item: unknown, indent: string, taken: number) => {
+    if (item === null || typeof item !== 'object') return scalar(item);
+    const room = WIDTH - indent.length - taken;
+    if (flatLength(item, room) <= room) return flat(item);
+    const inner = `${indent}  `;
+    if (Array.isArray(item)) {
+      out += '[\n';
+      for (let i = 0; i < item.length; i++) {
+        const last = i === item.length - 1;
+        out += inner;
+        write(item[i], inner, last ? 0 : 1);
+        out += last ? '\n' : ',\n';
+      }
+      out += `${indent}]`;
+      return;
+    }
+    const keys = Object.keys(item).filter((key) => !skipped((item as Record<string, unknown>)[key]));
+    out += '{\n';
+    keys.forEach((key, i) => {
+      const last = i === keys.length - 1;
+      const name = `${JSON.stringify(key)}: `;
+      out += inner + name;
+      write((item as Record<string, unknown>)[key], inner, name.length + (last ? 0 : 1));
+      out += last ? '\n' : ',\n';
     });
-    out.push(`${indent}]`);
-    return;
+    out += `${indent}}`;
+  };
+
+  write(value, '', 0);
+  return out;
+}
+
+/**
+ * How long `value` is on one line, or some length over `room` as soon as it passes it: a big
+ * container is given up after `room` characters instead of being measured whole at every level.
+ */
+function flatLength(value: unknown, room: number): number {
+  if (value === null || typeof value !== 'object') return (JSON.stringify(skipped(value) ? null : value) ?? 'null').length;
+  // `[1, 2]`: the brackets, and ", " between items.
+  if (Array.isArray(value)) {
+    let length = 2;
+    for (let i = 0; i < value.length && length <= room; i++) length += (i > 0 ? 2 : 0) + flatLength(value[i], room - length);
+    return length;
   }
-  const entries = fields(value);
-  out.push('{\n');
-  entries.forEach(([key, item], i) => {
-    const comma = i < entries.length - 1 ? 1 : 0;
-    const name = `${JSON.stringify(key)}: `;
-    out.push(inner, name);
-    write(item, inner, name.length + comma, out);
-    out.push(comma ? ',\n' : '\n');
-  });
-  out.push(`${indent}}`);
-}
-
-/** The fields `JSON.stringify` writes. */
-function fields(value: object): [string, unknown][] {
-  return Object.entries(value).filter(([, item]) => item !== undefined && typeof item !== 'function');
-}
-
-/** The container on one line, or `undefined` when that line would be longer than `room`. */
-function oneLine(value: object, room: number): string | undefined {
-  // The compact text is never longer than the spaced one: a big container is ruled out at native speed.
-  const compact = JSON.stringify(value);
-  if (compact === undefined || compact.length > room) return undefined;
-  const spaced = spacedJson(value);
-  return spaced.length <= room ? spaced : undefined;
-}
-
-/** A small value on one line, spaced as the library writes it: `{ "a": [1, 2] }`. */
-function spacedJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item: unknown) => (item === undefined || typeof item === 'function' ? 'null' : spacedJson(item))).join(', ')}]`;
-  const entries = fields(value);
-  return entries.length === 0 ? '{}' : `{ ${entries.map(([key, item]) => `${JSON.stringify(key)}: ${spacedJson(item)}`).join(', ')} }`;
+  // `{ "a": 1, "b": 2 }`: the braces, and two characters per field besides its key, ": " and value ("{ " or ", ", and " }").
+  let length = 2;
+  for (const key in value) {
+    if (length > room) break;
+    const field: unknown = (value as Record<string, unknown>)[key];
+    if (!Object.hasOwn(value, key) || skipped(field)) continue;
+    length += 2 + JSON.stringify(key).length + 2;
+    length += flatLength(field, room - length);
+  }
+  return length;
 }
