@@ -6,11 +6,12 @@
  * - a 1,000-call scenario replays in the page with no long task over 50 ms and ≥ 50 fps (the
  *   median of five replays, each in a fresh page);
  * - navigation to the first drawn timeline under 1.5 s;
- * - a 2,000-call, 300-turn Claude Code session log opens in the page (picked with Import…) under 2 s,
+ * - a 2,000-call, 300-turn Claude Code session log opens in the page (picked from disk with Import…) under 2 s,
  *   and replays at 64× as fluidly (the median of three).
  * Prints each figure against its target and exits 1 when one is missed.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import LZString from 'lz-string';
@@ -154,7 +155,12 @@ function fluidity(runs: readonly RunFigures[], what: string): Figure[] {
   ];
 }
 
-/** Milliseconds from choosing a session log with Import… to the scenario open in the editor. */
+/**
+ * Milliseconds from choosing a session log with Import… to the scenario open in the editor. The
+ * log is picked from a file on disk, as a person picks it: a file given as a buffer travels through
+ * the DevTools protocol as base64 and is decoded by Playwright's script on the page's main thread,
+ * 0.4–1.7 s on this 2-core machine before the page sees the pick (its change event).
+ */
 async function openSession(browser: Browser, base: string, log: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -162,7 +168,7 @@ async function openSession(browser: Browser, base: string, log: string): Promise
     await page.goto(`${base}?scenario=seed-partition&sandbox=virtual`);
     await page.waitForSelector('[data-testid=run-status][data-status=idle]');
     const started = performance.now();
-    await page.getByTestId('scenario-import-file').setInputFiles({ name: 'long-session.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(log) });
+    await page.getByTestId('scenario-import-file').setInputFiles(log);
     await page.getByTestId('scenario-editing').filter({ hasText: 'the imported session' }).waitFor({ timeout: 60_000 });
     return performance.now() - started;
   } finally {
@@ -181,7 +187,7 @@ async function replaySession(browser: Browser, base: string, log: string): Promi
     await page.addInitScript({ content: COUNT_LONG_TASKS });
     await page.goto(`${base}?scenario=seed-partition&sandbox=virtual`);
     await page.waitForSelector('[data-testid=run-status][data-status=idle]');
-    await page.getByTestId('scenario-import-file').setInputFiles({ name: 'long-session.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(log) });
+    await page.getByTestId('scenario-import-file').setInputFiles(log);
     await page.getByTestId('scenario-editing').filter({ hasText: 'the imported session' }).waitFor({ timeout: 60_000 });
     await page.getByLabel('Speed').selectOption('64');
     await settled(page);
@@ -246,19 +252,23 @@ async function main(): Promise<number> {
   // busy with collected garbage); each run in a fresh page, the median reported.
   const sessionBrowser = await chromium.launch({ ...(chromiumPath ? { executablePath: chromiumPath } : {}), args: chromiumArgs });
   const sessionServer = await preview({ preview: { port: 0 }, logLevel: 'error' });
+  const scratch = mkdtempSync(join(tmpdir(), 'budget-session-'));
   try {
     const sessionBase = sessionServer.resolvedUrls?.local[0];
     if (!sessionBase) throw new Error('vite preview did not report its address');
-    const log = toJsonl(longSession(300, 2000));
+    const text = toJsonl(longSession(300, 2000));
+    const log = join(scratch, 'long-session.jsonl');
+    writeFileSync(log, text);
     const opens: number[] = [];
     for (let i = 0; i < RUNS; i++) opens.push(await openSession(sessionBrowser, sessionBase, log));
     const median = [...opens].sort((a, b) => a - b)[Math.floor(opens.length / 2)]!;
-    figures.push({ name: `a 2,000-call, 300-turn session log opened in the page (${(log.length / 1e6).toFixed(1)} MB; median of ${RUNS}: ${opens.map((ms) => `${ms.toFixed(0)} ms`).join(', ')})`, value: median, unit: 'ms', limit: 2000, kind: 'max' });
+    figures.push({ name: `a 2,000-call, 300-turn session log opened in the page (${(text.length / 1e6).toFixed(1)} MB; median of ${RUNS}: ${opens.map((ms) => `${ms.toFixed(0)} ms`).join(', ')})`, value: median, unit: 'ms', limit: 2000, kind: 'max' });
     // The same session replayed at 64×: the page stays as fluid as with the 1,000 calls above.
     const replays: RunFigures[] = [];
     for (let i = 0; i < SESSION_RUNS; i++) replays.push(await replaySession(sessionBrowser, sessionBase, log));
     figures.push(...fluidity(replays, 'the 2,000-call session replays at 64×'));
   } finally {
+    rmSync(scratch, { recursive: true, force: true });
     await sessionBrowser.close();
     await new Promise<void>((done) => sessionServer.httpServer.close(() => done()));
   }

@@ -4,15 +4,18 @@
  * Every command runs as its own process; the rounds interleave the commands, so a busy moment of
  * the machine falls on all of them alike. Memory is the process's peak resident set size, reported
  * by a one-line preload at exit. Targets: start-up ≤ 300 ms and under 100 MiB, the built-in
- * scenarios (18 when the target was set) < 5 s.
+ * scenarios (18 when the target was set) < 5 s, a 2,000-call, 300-turn session log imported
+ * (`import LOG --out OUT`) in under 1 s.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { longSession, toJsonl } from '../test/sessionLogs';
 
 const ROUNDS = 15;
 const FOLDER_ROUNDS = 3;
+const IMPORT_ROUNDS = 5;
 const line = (text = '') => process.stdout.write(`${text}\n`);
 
 const scratch = mkdtempSync(join(tmpdir(), 'bench-cli-'));
@@ -93,6 +96,17 @@ function main() {
     line(`${command.label.padEnd(56)} median ${ms(median(times))}  peak RSS ${median(mib).toFixed(1).padStart(5)} MiB`);
   }
   line(`${count} scenarios: ${(median(folderFigures.get(folder)!.times) / 1000).toFixed(2)} s (target < 5 s)`);
+  line();
+
+  // A long session log, imported as a person imports one: the bin, run directly (no npm).
+  const log = join(scratch, 'long-session.jsonl');
+  const text = toJsonl(longSession(300, 2000));
+  writeFileSync(log, text);
+  line(`## A 2,000-call, 300-turn session log (${(text.length / 1e6).toFixed(1)} MB) imported (median of ${IMPORT_ROUNDS})`);
+  const importing: Command = { label: 'node bin/replay.js import LOG --out OUT.json', file: process.execPath, args: ['bin/replay.js', 'import', log, '--out', join(scratch, 'long-session.scenario.json')] };
+  const { times, mib } = measure([importing], IMPORT_ROUNDS).get(importing)!;
+  line(`${importing.label.padEnd(46)} median ${ms(median(times))}  min ${ms(Math.min(...times))}  peak RSS ${median(mib).toFixed(1).padStart(5)} MiB`);
+  line(`import: ${median(times).toFixed(0)} ms (target < 1000 ms)`);
 }
 
 try {

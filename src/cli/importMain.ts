@@ -1,5 +1,6 @@
 import { importSessionLog } from '../scenarios/import/importSessionLog';
 import { formatLogProblems } from '../scenarios/import/logProblems';
+import { writeScenarioJson } from '../scenarios/scenarioJson';
 import type { LogFile } from '../scenarios/import/readSession';
 import type { Progress } from './progress';
 
@@ -55,7 +56,7 @@ export async function importMain(argv: readonly string[], io: ImportIo): Promise
     io.stderr('import: no scenario could be made of the log\n');
     return 2;
   }
-  const text = `${JSON.stringify(result.scenario, null, 2)}\n`;
+  const text = `${writeScenarioJson(result.scenario)}\n`;
   if (out !== undefined) await io.writeFile(out, text);
   else io.stdout(text);
   const { scenario } = result;

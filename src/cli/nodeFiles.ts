@@ -22,11 +22,16 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
  * (`<session>/subagents/agent-*.jsonl`, as 2.1.x writes them).
  */
 export async function readSessionFiles(path: string): Promise<{ name: string; text: string }[]> {
-  const files = [{ name: path, text: await readFile(path, 'utf8') }];
+  const files = [{ name: path, text: await readText(path) }];
   const folder = join(dirname(path), basename(path, '.jsonl'), 'subagents');
   const names = await readdir(folder).catch(() => [] as string[]);
   for (const name of names.filter((each) => /^agent-.*\.jsonl$/.test(each)).sort()) {
-    files.push({ name: join(folder, name), text: await readFile(join(folder, name), 'utf8') });
+    files.push({ name: join(folder, name), text: await readText(join(folder, name)) });
   }
   return files;
+}
+
+/** A UTF-8 file's text, decoded at once: `readFile(path, 'utf8')` decodes a large file chunk by chunk. */
+async function readText(path: string): Promise<string> {
+  return (await readFile(path)).toString('utf8');
 }

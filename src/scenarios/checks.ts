@@ -36,10 +36,14 @@ export function streamEnd(turn: Pick<CheckedTurn, 'stream'>): number {
   return turn.stream.reduce((end, block) => Math.max(end, block.at + block.durationMs), 0);
 }
 
+/** A control character, which no file name holds. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /** Why `path` is not a plain workspace-relative path, or `null` when it is one. */
 export function workspacePathProblem(path: string): string | null {
   if (path === '') return 'a file path must not be empty';
-  const control = Array.from(path).find((char) => char.charCodeAt(0) < 0x20 || char === '\u007f');
+  const control = CONTROL.exec(path)?.[0];
   if (control !== undefined) return `a file path must not hold a control character (here ${JSON.stringify(control)}); no file system takes a NUL in a name`;
   if (path === PROTO_KEY) return `"${PROTO_KEY}" cannot be a file name in a scenario (a JavaScript object drops that key); rename the file`;
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'a workspace path is relative to the workspace root, e.g. "src/a.ts", not absolute';

@@ -15,7 +15,8 @@ class Stop extends Error {
   }
 }
 
-const MAX_DEPTH = 512;
+/** The deepest nesting the scanner reads: deeper text is an error. */
+export const MAX_JSON_DEPTH = 512;
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
 
 /**
@@ -61,7 +62,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
 
   const value = (depth: number): void => {
     space();
-    if (depth > MAX_DEPTH) fail('the JSON is nested too deeply');
+    if (depth > MAX_JSON_DEPTH) fail('the JSON is nested too deeply');
     const char = text[i];
     if (char === '{') return members(depth);
     if (char === '[') return elements(depth);

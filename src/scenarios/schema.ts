@@ -12,11 +12,16 @@ import { CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, 
 
 /** The latest time a scenario may name: about 11.6 days, so sums of times stay exact and finite. */
 export const MAX_SCENARIO_MS = 1_000_000_000;
+/**
+ * `1,000,000,000`, grouped by hand: the first `toLocaleString` of a process sets up ICU's number
+ * formatting, a tenth of the command line's start-up, and every schema built here wrote it.
+ */
+const MAX_TEXT = String(MAX_SCENARIO_MS).replace(/\B(?=(\d{3})+$)/g, ',');
 const millis = (what: string) =>
   z
     .number()
     .min(0)
-    .max(MAX_SCENARIO_MS, { error: `a time is at most ${MAX_SCENARIO_MS.toLocaleString('en-US')} ms (about 11.6 days)` })
+    .max(MAX_SCENARIO_MS, { error: `a time is at most ${MAX_TEXT} ms (about 11.6 days)` })
     .describe(what);
 
 /** What a tool call ended as; the same values as the run record's `CallOutcome`. */

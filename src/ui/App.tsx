@@ -62,9 +62,9 @@ export function App() {
   const pendingQuestion = usePlayground((state) => state.pendingQuestion);
   const answerHidden = usePlayground((state) => state.answerHidden);
   const findTool = useToolFinder();
-  const asItRan = useAsItRan(scenario);
   const [sessionView, setSessionView] = useState<SessionView>('replay');
-  const showReal = asItRan !== null && sessionView === 'as-it-ran';
+  const asItRan = useAsItRan(scenario, sessionView === 'as-it-ran');
+  const realRecord = asItRan?.record ?? null;
   useShortcuts();
 
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
@@ -136,7 +136,7 @@ export function App() {
               {url.watch && <SessionWatch onUpdate={() => setSessionView('as-it-ran')} />}
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
               <div className="timeline-box">
-                {showReal ? <Timeline record={asItRan.record} now={() => asItRan.record.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}
+                {realRecord ? <Timeline record={realRecord} now={() => realRecord.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}
               </div>
               <Scrubber />
               <RunProblems />

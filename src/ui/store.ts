@@ -117,6 +117,8 @@ export interface SessionOpenRequest {
   fileName: string;
   id: string;
   json: string;
+  /** The scenario `json` was written from, as the importer validated it. */
+  scenario: Scenario;
   calls: number;
   /** The agent and version that wrote it, e.g. "Claude Code 2.1.39". */
   label: string;

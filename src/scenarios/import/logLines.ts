@@ -49,7 +49,8 @@ export function readJsonLines<T>(text: string, source: string, toEntry: (value: 
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     number++;
-    const line = text.slice(start, end).replace(/\r$/, '');
+    // A CRLF log's lines lose their \r (looked up, not searched for: a regular expression read every line to its end).
+    const line = text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
     start = end + 1;
     if (line.trim() === '') {
       if (start > text.length) break;

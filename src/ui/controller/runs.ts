@@ -3,7 +3,6 @@ import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
 import { POLICIES } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
-import { validateScenario } from '../../scenarios/validate';
 import { manualRun, type ManualCall } from '../app/manualCall';
 import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
 import type { ScenarioEntry } from '../scenarios';
@@ -196,13 +195,11 @@ export function openScenario(scenario: Scenario, source: PlaygroundState['source
 }
 
 /**
- * Opens a scenario the scenario panel hands over: on start, on a pick, on Apply. Its files go into
+ * Opens a scenario the scenario panel hands over, as it validated it: on start, on a pick, on Apply. Its files go into
  * an idle sandbox for the terminal, and the first one opened runs at once when a link asked.
  */
 export function openEntry(entry: ScenarioEntry): void {
-  const parsed = validateScenario(JSON.parse(entry.json));
-  if (!parsed.ok) return;
-  openScenario(parsed.scenario, entry.source);
+  openScenario(entry.scenario, entry.source);
   void prepareWorkspace();
   if (usePlayground.getState().autorun) {
     usePlayground.setState({ autorun: false });

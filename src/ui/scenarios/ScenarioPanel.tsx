@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
 import scenarioJsonSchema from '../../../public/scenario.schema.json';
 import type { Strategy } from '../../run/events';
+import type { Scenario } from '../../scenarios/schema';
 import { takeScenarioImport } from './importRequest';
 import { useSessionOpening } from './useSessionOpening';
 import { holdsSessionLog, openSessionFiles } from '../sessions/sessionFiles';
@@ -16,7 +17,7 @@ import { BUILT_IN_ENTRIES, suggestId } from './library';
 import { initialPanelState, panelReducer, type Notice, type PanelAction } from './panelState';
 import { ScenarioActions } from './ScenarioActions';
 import { ScenarioList } from './ScenarioList';
-import { checkScenarioText } from './scenarioText';
+import { checkScenarioText, rememberScenarioText } from './scenarioText';
 import { browserStorage, openScenarioStore, type ScenarioStore, type StorageLike, type UserScenario, type WriteResult } from './storage';
 import { builtInUrl, parseUrl, shareUrl, type UrlState } from './urlState';
 import './scenarios.css';
@@ -114,7 +115,7 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
     announced.current = true;
     const { entry } = start.state;
     const checked = checkScenarioText(entry.text);
-    if (checked.ok) onOpen({ id: checked.scenario.id, json: entry.text, source: sourceOf(entry) });
+    if (checked.ok) onOpen({ id: checked.scenario.id, scenario: checked.scenario, source: sourceOf(entry) });
   }, [onOpen, start]);
 
   const edit = (text: string) => {
@@ -125,19 +126,21 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
 
   /**
    * Opens an entry in the editor, with its draft if one was kept, and, when `load` and its saved
-   * text is valid, in the app too.
+   * text is valid, in the app too. `written` is the scenario the text was written from when it is
+   * already validated (an imported session's): the text is then not validated again.
    */
-  const open = (entry: OpenEntry, load = true) => {
+  const open = (entry: OpenEntry, load = true, written?: Scenario) => {
     if (load && running) {
       dispatch({ type: 'notify', tone: 'info', text: 'A run is going on: stop it to open another scenario.' });
       return;
     }
+    if (written) rememberScenarioText(entry.text, written);
     drafts.flush();
     const draft = entry.source === 'session' ? undefined : store.loadDraft(draftKey(entry));
     dispatch({ type: 'open', entry, text: draft ?? entry.text });
     if (entry.source === 'built-in' || entry.source === 'user') report(store.saveLastOpened(draftKey(entry)), 'The last opened scenario');
     const checked = checkScenarioText(entry.text);
-    if (load && checked.ok) onOpen({ id: checked.scenario.id, json: entry.text, source: sourceOf(entry) });
+    if (load && checked.ok) onOpen({ id: checked.scenario.id, scenario: checked.scenario, source: sourceOf(entry) });
     if (draft !== undefined && draft !== entry.text) dispatch({ type: 'notify', tone: 'info', text: RESTORED });
   };
 
@@ -148,7 +151,7 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
       dispatch({ type: 'notify', tone: 'error', text: `Not applied: the editor has ${checked.errors.length === 1 ? 'a problem' : `${checked.errors.length} problems`} (listed under it).` });
       return;
     }
-    onOpen({ id: checked.scenario.id, json: state.text, source: sourceOf(state.entry) });
+    onOpen({ id: checked.scenario.id, scenario: checked.scenario, source: sourceOf(state.entry) });
   };
 
   const saveAsMine = () => {
@@ -216,7 +219,7 @@ export function ScenarioPanel({ currentId, onOpen, running, initialUrl, strategy
     dispatch({ type: 'notify', tone: 'info', text: imported.renamed?.notice ?? `Imported “${imported.id}” into your scenarios.` });
     open({ source: 'user', id: imported.id, text: imported.json });
   };
-  const openSession = useSessionOpening(running, dispatch, (entry) => open(entry));
+  const openSession = useSessionOpening(running, dispatch, (entry, scenario) => open(entry, true, scenario));
 
   // Other panes (the Live panel's "Save as my scenario") import through the same path, by a
   // request left in the store.

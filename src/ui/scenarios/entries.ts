@@ -1,3 +1,4 @@
+import type { Scenario } from '../../scenarios/schema';
 import { BUILT_IN_ENTRIES, newScenarioJson, suggestId } from './library';
 import type { UserScenario } from './storage';
 import type { UrlState } from './urlState';
@@ -15,10 +16,10 @@ export interface OpenEntry {
   text: string;
 }
 
-/** A valid scenario the app should load: what `onOpen` receives. */
+/** A valid scenario the app should load: what `onOpen` receives, validated once by the panel. */
 export interface ScenarioEntry {
   id: string;
-  json: string;
+  scenario: Scenario;
   source: 'built-in' | 'user' | 'shared' | 'session';
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, type Dispatch } from 'react';
+import type { Scenario } from '../../scenarios/schema';
 import { usePlayground, type SessionOpenRequest } from '../store';
 import type { OpenEntry } from './entries';
 import { takeSessionOpen } from './importRequest';
@@ -9,7 +10,7 @@ import type { PanelAction } from './panelState';
  * page and left in the store): opened as an entry held in memory only, with what was left out.
  * Returns the function that opens one.
  */
-export function useSessionOpening(running: boolean, dispatch: Dispatch<PanelAction>, open: (entry: OpenEntry) => void): (session: SessionOpenRequest) => void {
+export function useSessionOpening(running: boolean, dispatch: Dispatch<PanelAction>, open: (entry: OpenEntry, scenario: Scenario) => void): (session: SessionOpenRequest) => void {
   const openSession = (session: SessionOpenRequest) => {
     if (running) {
       if (session.quiet) return; // the next lines bring it again
@@ -17,7 +18,8 @@ export function useSessionOpening(running: boolean, dispatch: Dispatch<PanelActi
       return;
     }
     dispatch({ type: 'dismiss-import' });
-    open({ source: 'session', id: session.id, text: session.json });
+    // The importer validated the scenario: the editor's text is not validated again.
+    open({ source: 'session', id: session.id, text: session.json }, session.scenario);
     if (session.quiet) return;
     dispatch({
       type: 'notify',

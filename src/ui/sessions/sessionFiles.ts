@@ -2,10 +2,12 @@ import { importSessionLog } from '../../scenarios/import/importSessionLog';
 import { formatLogProblems } from '../../scenarios/import/logProblems';
 import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import type { LogFile } from '../../scenarios/import/readSession';
+import { writeScenarioJson } from '../../scenarios/scenarioJson';
+import type { Scenario } from '../../scenarios/schema';
 
 /** What opening a session log in the page gives: a scenario to open, or why none could be made. */
 export type SessionOpening =
-  | { ok: true; id: string; json: string; calls: number; label: string; problems: string; bytes: number }
+  | { ok: true; id: string; json: string; scenario: Scenario; calls: number; label: string; problems: string; bytes: number }
   | { ok: false; message: string };
 
 /** The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too). */
@@ -44,7 +46,8 @@ export function importSessionTexts(files: readonly LogFile[]): SessionOpening {
   return {
     ok: true,
     id: scenario.id,
-    json: JSON.stringify(scenario, null, 2),
+    json: writeScenarioJson(scenario),
+    scenario,
     calls: Object.keys(observed.calls).length,
     label: agentAndVersion(observed),
     problems: formatLogProblems(imported.problems),

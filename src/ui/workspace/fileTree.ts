@@ -21,22 +21,29 @@ export type TreeNode = FileNode | FolderNode;
  */
 export function buildFileTree(paths: Iterable<string>): TreeNode[] {
   const root: FolderNode = { kind: 'folder', name: '', path: '', children: [] };
+  // Each folder's children by kind and name, so a workspace of thousands of files is not searched name by name.
+  const index = new Map<FolderNode, Map<string, TreeNode>>([[root, new Map()]]);
   for (const path of paths) {
     const segments = path.replace(/^(\.\/)+/, '').split('/').filter((s) => s !== '' && s !== '.');
     const fileName = segments.pop();
     if (fileName === undefined) continue;
     let folder = root;
     for (const segment of segments) {
-      const folderPath = folder.path === '' ? segment : `${folder.path}/${segment}`;
-      let next = folder.children.find((c): c is FolderNode => c.kind === 'folder' && c.name === segment);
+      const children = index.get(folder)!;
+      let next = children.get(`d${segment}`) as FolderNode | undefined;
       if (!next) {
-        next = { kind: 'folder', name: segment, path: folderPath, children: [] };
+        next = { kind: 'folder', name: segment, path: folder.path === '' ? segment : `${folder.path}/${segment}`, children: [] };
         folder.children.push(next);
+        children.set(`d${segment}`, next);
+        index.set(next, new Map());
       }
       folder = next;
     }
-    if (!folder.children.some((c) => c.kind === 'file' && c.name === fileName)) {
-      folder.children.push({ kind: 'file', name: fileName, path });
+    const children = index.get(folder)!;
+    if (!children.has(`f${fileName}`)) {
+      const file: FileNode = { kind: 'file', name: fileName, path };
+      folder.children.push(file);
+      children.set(`f${fileName}`, file);
     }
   }
   sortTree(root.children);
