@@ -20,8 +20,8 @@ interface FileTreeViewProps {
 export function FileTreeView({ paths, marks, selected, onSelect }: FileTreeViewProps) {
   const tree = useMemo(() => buildFileTree(paths), [paths]);
   const changedFolders = useMemo(() => foldersContaining(marks.keys()), [marks]);
-  // Folders the user opened or closed, against how the tree starts (as deep as fits, see
-  // defaultCollapsed, which leaves the selected file's folders open).
+  // Folders the user opened or closed, against how the tree starts: as deep as fits (see
+  // defaultCollapsed), with the selected file's folders open.
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
   const closedAtFirst = useMemo(() => defaultCollapsed(tree), [tree]);
   const collapsed = useMemo(() => {
