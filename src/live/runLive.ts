@@ -44,6 +44,8 @@ export interface RunLiveOptions {
   title?: string;
   /** Where the MCP servers come from (the page lends its connections). */
   mcpHost?: McpHost;
+  /** Waited on between slices of a large workspace's files (the page's macrotask hop). */
+  pause?: () => Promise<void>;
 }
 
 export interface LiveRunResult {
@@ -105,6 +107,7 @@ export async function runLive(options: RunLiveOptions): Promise<LiveRunResult> {
     ...(options.askUser ? { askUser: options.askUser } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.mcpHost ? { mcpHost: options.mcpHost } : {}),
+    ...(options.pause ? { pause: options.pause } : {}),
     source: sourceFor,
     subAgentSource: (_request, context) => sourceFor(context),
     prompt: options.prompt,

@@ -33,6 +33,8 @@ export interface RunScenarioOptions {
   tools?: readonly AnyTool[];
   /** Where the MCP servers of `settings.mcpServers` come from (the command line's, the page's). */
   mcpHost?: McpHost;
+  /** Waited on between slices of a large workspace's files (the page's macrotask hop). */
+  pause?: () => Promise<void>;
 }
 
 /** A model source that replays a scenario's scripted turns at their recorded times. */
@@ -83,6 +85,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
     ...(options.askUser ? { askUser: options.askUser } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.mcpHost ? { mcpHost: options.mcpHost } : {}),
+    ...(options.pause ? { pause: options.pause } : {}),
     source: () => scenarioSource(scenario.turns, clock),
     subAgentSource: scriptedSubAgentSources(scenario.agents, (turns) => scenarioSource(turns, clock)),
   });

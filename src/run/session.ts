@@ -58,7 +58,21 @@ export interface SessionOptions {
   maxTurns?: number;
   /** Where MCP servers come from: the command line's (stdio, variables) or the page's (its connections). */
   mcpHost?: McpHost;
+  /**
+   * Waited on between slices of the workspace's files, as they are written in and read back at
+   * the end: the page passes a macrotask hop, so a session's thousand files are not one long task.
+   */
+  pause?: () => Promise<void>;
 }
+
+/** How a long pass over a workspace's files lets its host breathe: `pause` every `pauseEvery` files. */
+export interface FileSlices {
+  pause?: () => Promise<void>;
+  pauseEvery?: number;
+}
+
+/** Files handled between two pauses: an in-memory sandbox writes or reads some 200 in 10 ms. */
+const FILES_PER_SLICE = 200;
 
 /**
  * Settings that cannot be honoured (a malformed rule, or a feature this build does not have yet):
@@ -90,8 +104,8 @@ export function poolFor(settings: ScenarioSettings, builtIn: readonly AnyTool[],
  * on it every `pauseEvery` files (the page passes a macrotask hop, so a large workspace is read in
  * short tasks).
  */
-export async function snapshotFiles(sandbox: Sandbox, options: { pause?: () => Promise<void>; pauseEvery?: number } = {}): Promise<Record<string, string>> {
-  const { pause, pauseEvery = 200 } = options;
+export async function snapshotFiles(sandbox: Sandbox, slices: FileSlices = {}): Promise<Record<string, string>> {
+  const { pause, pauseEvery = FILES_PER_SLICE } = slices;
   const entries = await sandbox.fs.walk(sandbox.root);
   // Null-prototype: a file named `__proto__` is kept as a file like any other.
   const files: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -110,9 +124,12 @@ export async function snapshotFiles(sandbox: Sandbox, options: { pause?: () => P
   return files;
 }
 
-/** Writes a scenario's workspace into the sandbox. */
-export async function mountWorkspace(sandbox: Sandbox, files: Readonly<Record<string, string>>): Promise<void> {
-  for (const [path, content] of Object.entries(files)) {
+/** Writes a scenario's workspace into the sandbox; with `pause`, waits on it every `pauseEvery` files. */
+export async function mountWorkspace(sandbox: Sandbox, files: Readonly<Record<string, string>>, slices: FileSlices = {}): Promise<void> {
+  const { pause, pauseEvery = FILES_PER_SLICE } = slices;
+  for (const [index, [path, content]] of Object.entries(files).entries()) {
+    // Each write resolves the path link by link: thousands of them are a long task in a page.
+    if (pause && index > 0 && index % pauseEvery === 0) await pause();
     const resolved = await sandbox.resolve(path);
     if (!resolved.ok) throw new Error(`workspace.files["${path}"]: ${resolved.error}`);
     const dir = resolved.path.slice(0, resolved.path.lastIndexOf('/'));
@@ -160,7 +177,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     if (problems.length > 0) throw new Error(`the scenario's settings cannot be honoured: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
     const parsedRules = parseRuleSet(settings);
     const rules: RuleSet = parsedRules.ok ? parsedRules.rules : { allow: [], ask: [], deny: [] };
-    await mountWorkspace(sandbox, options.workspace);
+    await mountWorkspace(sandbox, options.workspace, { pause: options.pause });
     // The MCP SDK loads only for a run that names a server (it is most of a replay's start-up
     // otherwise); the clock tracks the load, so a virtual clock waits for it.
     if (settings.mcpServers.length > 0 || (options.mcpHost?.shared?.().length ?? 0) > 0) {
@@ -213,7 +230,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     await mcp?.close().catch(() => undefined);
   }
   const endedAt = now();
-  const files = await snapshotFiles(sandbox).catch(() => ({}));
+  const files = await snapshotFiles(sandbox, { pause: options.pause }).catch(() => ({}));
   emit({ type: 'run_ended', at: endedAt, files, ...(error !== undefined ? { error } : {}) });
   return record;
 }

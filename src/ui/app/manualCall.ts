@@ -2,7 +2,7 @@ import type { Scenario, ScenarioSettings } from '../../scenarios/schema';
 import { createRealClock } from '../../time/clock';
 import type { EngineRun, RunWiring } from '../controller/engineRuns';
 import { pageCanUseTool } from '../controller/permissionAsks';
-import { adoptSandbox, freshSandbox } from '../controller/sandbox';
+import { adoptSandbox, breathe, freshSandbox } from '../controller/sandbox';
 import { usePlayground } from '../store';
 import { pageMcpHost } from './mcpConnections';
 
@@ -62,7 +62,7 @@ export function manualRun(scenario: Scenario, call: ManualCall, wiring: RunWirin
       let sandbox = usePlayground.getState().sandbox.current;
       if (!sandbox) {
         sandbox = await freshSandbox();
-        await mountWorkspace(sandbox, scenario.workspace.files);
+        await mountWorkspace(sandbox, scenario.workspace.files, { pause: breathe });
         await adoptSandbox(sandbox, 'start');
       }
       origin = clock.now();
@@ -75,6 +75,7 @@ export function manualRun(scenario: Scenario, call: ManualCall, wiring: RunWirin
         signal: wiring.signal,
         canUseTool: pageCanUseTool(scenario, { alwaysAsk: true }),
         mcpHost: pageMcpHost(),
+        pause: breathe,
       });
       return { record };
     },

@@ -8,7 +8,7 @@ import type { AskUser, CanUseTool } from '../../tools/types';
 import { pageMcpHost } from '../app/mcpConnections';
 import type { LiveOptions } from '../live/liveSettings';
 import { pageAskUser, pageCanUseTool } from './permissionAsks';
-import { adoptSandbox, freshSandbox } from './sandbox';
+import { adoptSandbox, breathe, freshSandbox } from './sandbox';
 
 /** What the page gives every run it starts: where the events go, and the Stop signal. */
 export interface RunWiring {
@@ -61,6 +61,7 @@ export async function replayScenario(
         ...(options.canUseTool ? { canUseTool: options.canUseTool } : {}),
         ...(options.askUser ? { askUser: options.askUser } : {}),
         mcpHost: pageMcpHost(),
+        pause: breathe,
       }),
     );
   } finally {
@@ -123,6 +124,7 @@ export function liveRun(scenario: Scenario, options: LiveOptions, wiring: RunWir
         askUser: pageAskUser(scenario, { alwaysAsk: true }),
         title: `Live: ${scenario.title}`,
         mcpHost: pageMcpHost(),
+        pause: breathe,
       });
       const failed = record.turns.findLast((turn) => turn.agent === undefined && turn.streamEndReason === 'error');
       return {

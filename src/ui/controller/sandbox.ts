@@ -35,7 +35,7 @@ export async function prepareWorkspace(): Promise<void> {
   const files = scenario.workspace.files;
   const sandbox = await freshSandbox();
   const { mountWorkspace } = await import('../../run/runScenario');
-  await mountWorkspace(sandbox, files);
+  await mountWorkspace(sandbox, files, { pause: breathe });
   if (usePlayground.getState().activeRun) {
     await sandbox.dispose().catch(() => undefined);
     return;
@@ -52,8 +52,8 @@ export async function snapshotCurrentFiles(): Promise<Record<string, string> | n
 }
 
 const hop = messageHop();
-/** A task of its own for the next slice of a workspace read. */
-const breathe = () => new Promise<void>((resolve) => hop(resolve));
+/** A task of its own for the next slice of a pass over a workspace's files (a write or a read). */
+export const breathe = (): Promise<void> => new Promise<void>((resolve) => hop(resolve));
 
 /** A sandbox's text files, or `null` when they cannot be read (it was disposed of meanwhile). */
 export async function snapshotOf(sandbox: Sandbox): Promise<Record<string, string> | null> {
