@@ -1,5 +1,6 @@
 import { useEffect, useRef, type PointerEvent, type RefObject } from 'react';
 import type { Lane } from './laneLayout';
+import { overviewRects, type OverviewKind } from './overviewRects';
 import type { BackgroundLane } from './timelineMarks';
 
 export interface TimelineOverviewProps {
@@ -17,34 +18,27 @@ export interface TimelineOverviewProps {
 
 const HEIGHT = 28;
 
-interface Colours {
-  fills: Record<string, string>;
-  background: string;
-}
+/** The page's colours for each kind of bar, read once per canvas: reading computed style makes the browser restyle first. */
+const coloursOf = new WeakMap<HTMLCanvasElement, Record<OverviewKind, string>>();
 
-/** The page's colours for the strip, read once per canvas: reading computed style makes the browser restyle first. */
-const coloursOf = new WeakMap<HTMLCanvasElement, Colours>();
-
-function colours(canvas: HTMLCanvasElement): Colours {
+function colours(canvas: HTMLCanvasElement): Record<OverviewKind, string> {
   const kept = coloursOf.get(canvas);
   if (kept) return kept;
   const styles = getComputedStyle(canvas);
   const colour = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
-  const made: Colours = {
-    fills: {
-      latency: colour('--state-latency', '#3d6f9e'),
-      executing: colour('--state-executing', '#4c9aff'),
-      'completed-awaiting-yield': colour('--state-completed', '#46b37b'),
-      queued: colour('--state-queued', '#5b6475'),
-      asking: colour('--state-asking', '#d9a441'),
-    },
+  const made: Record<OverviewKind, string> = {
+    latency: colour('--state-latency', '#3d6f9e'),
+    executing: colour('--state-executing', '#4c9aff'),
+    'completed-awaiting-yield': colour('--state-completed', '#46b37b'),
+    queued: colour('--state-queued', '#5b6475'),
+    asking: colour('--state-asking', '#d9a441'),
     background: colour('--fg-muted', '#9aa3b2'),
   };
   coloursOf.set(canvas, made);
   return made;
 }
 
-/** Draws each lane's bar as a thin line over the whole run's time (a canvas: one draw per update, no DOM per lane). */
+/** Draws each lane's bar as a thin line over the whole run's time (a canvas: a few fills per update, no DOM per lane). */
 function draw(canvas: HTMLCanvasElement, lanes: readonly Lane[], background: readonly BackgroundLane[], startMs: number, endMs: number): void {
   const width = canvas.clientWidth;
   const ratio = window.devicePixelRatio || 1;
@@ -54,22 +48,11 @@ function draw(canvas: HTMLCanvasElement, lanes: readonly Lane[], background: rea
   if (!context) return;
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
   context.clearRect(0, 0, width, HEIGHT);
-  const rows = Math.max(1, lanes.length + background.length);
-  const rowHeight = Math.max(0.5, (HEIGHT - 2) / rows);
-  const span = Math.max(1, endMs - startMs);
-  const x = (at: number) => ((at - startMs) / span) * width;
-  const { fills, background: backgroundFill } = colours(canvas);
-  for (const lane of lanes) {
-    const y = 1 + lane.row * rowHeight;
-    for (const segment of lane.segments) {
-      const fill = fills[segment.kind];
-      if (!fill) continue;
-      context.fillStyle = fill;
-      context.fillRect(x(segment.from), y, Math.max(1, x(segment.to) - x(segment.from)), Math.max(1, rowHeight - 0.5));
-    }
+  const fills = colours(canvas);
+  for (const [kind, rects] of overviewRects(lanes, background, { width, height: HEIGHT, startMs, endMs })) {
+    context.fillStyle = fills[kind];
+    for (const [x, y, w, h] of rects) context.fillRect(x, y, w, h);
   }
-  context.fillStyle = backgroundFill;
-  for (const lane of background) context.fillRect(x(lane.from), 1 + lane.row * rowHeight, Math.max(1, x(lane.to) - x(lane.from)), Math.max(1, rowHeight - 0.5));
 }
 
 const REDRAW_MS = 250;
