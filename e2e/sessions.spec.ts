@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { longSession, toJsonl } from '../test/sessionLogs';
 
 const LOG_NAME = 'spotter-fa812bfe-main-lines1-312.jsonl';
 const LOG = readFileSync(new URL(`../test/transcripts/${LOG_NAME}`, import.meta.url), 'utf8');
@@ -77,5 +78,31 @@ test.describe('a real session log in the page', () => {
     await expect(page.getByTestId('scenario-panel')).toContainText('damaged.jsonl:5: not JSON');
     await dropFiles(page, [{ name: 'notes.txt', text: 'hello' }]);
     await expect(page.getByTestId('session-drop-problem')).toContainText('Nothing to open in notes.txt');
+  });
+
+  test('a long session: the results pane draws the turns near its view, and any turn once scrolled to', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await page.getByTestId('scenario-import-file').setInputFiles({ name: 'long.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(toJsonl(longSession(60, 300))) });
+    await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
+    await page.getByLabel('Speed').selectOption('64');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+
+    const list = page.getByTestId('result-list');
+    const drawn = list.getByTestId('result');
+    const away = list.locator('.rl-turn--away');
+    // The first turn is drawn in full; turns far below stand in as their headings.
+    await expect(list.locator('[data-testid=result][data-call-id=toolu_gen_0]')).toBeVisible();
+    await expect(away.first()).toBeAttached();
+    expect(await drawn.count()).toBeLessThan(300);
+    await expect(away.last()).toContainText(/Turn \d+ · \d+ results?/);
+
+    // Scrolled to the end, the last call's result is drawn, and the first turn's stands in.
+    await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    await expect(list.locator('[data-testid=result][data-call-id=toolu_gen_299]')).toBeVisible();
+    await expect(list.locator('[data-testid=result][data-call-id=toolu_gen_0]')).toHaveCount(0);
+    // Back to the top: drawn again.
+    await list.evaluate((element) => (element.scrollTop = 0));
+    await expect(list.locator('[data-testid=result][data-call-id=toolu_gen_0]')).toBeVisible();
   });
 });

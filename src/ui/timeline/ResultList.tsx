@@ -1,10 +1,12 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
 import type { AnyTool } from '../../tools/types';
 import { OUTCOME_MARK } from './callText';
 import { callState } from './laneLayout';
 import { RenderedDescriptor } from './RenderedDescriptor';
+import { NearWatchContext, useNear, useNearWatch } from './nearWatch';
 import { callView, groupView, resultEntries } from './resultEntries';
+import { VIRTUALISE_ABOVE } from './Timeline';
 import { useLagging } from './useLagging';
 import './resultList.css';
 
@@ -127,18 +129,62 @@ const ResultTurn = memo(function ResultTurn({ turn, findTool, depth }: ResultTur
   );
 });
 
+/** Drawn turns reach this far above and below the list's view, so a scroll finds them ready. */
+const NEAR_MARGIN_PX = 800;
+/** A turn never drawn stands in at its heading plus this much per entry (about one result's height). */
+const ENTRY_HEIGHT_PX = 78;
+const HEADING_HEIGHT_PX = 24;
+
+/**
+ * A turn of a long run: drawn in full while near the list's view, else its heading at the height
+ * it had when last drawn (or an estimate). A 2,000-call session's results were 24,000 elements
+ * the browser styled and laid out while it replayed; now it holds those of the turns in view.
+ */
+const TurnSlot = memo(function TurnSlot({ turn, findTool }: { turn: TurnRecord; findTool: FindTool }) {
+  const { ref, near, lastHeight } = useNear();
+  const entries = resultEntries(turn).length;
+  if (entries === 0) return null;
+  if (near) {
+    return (
+      <div ref={ref}>
+        <ResultTurn turn={turn} findTool={findTool} depth={0} />
+      </div>
+    );
+  }
+  return (
+    <div ref={ref} className="rl-turn rl-turn--away" data-testid="result-turn" data-turn={turn.index} style={{ height: lastHeight ?? HEADING_HEIGHT_PX + entries * ENTRY_HEIGHT_PX }}>
+      <h3 className="rl-turn-title">
+        Turn {turn.index} <span className="rl-away-count">· {entries === 1 ? '1 result' : `${entries} results`}</span>
+      </h3>
+    </div>
+  );
+});
+
 /**
  * The results in yield order, turn by turn, each drawn through its tool's render descriptors;
  * a concurrent batch's results under one group header, a sub-agent's under its Agent call. The
- * timeline's text alternative: ordered lists with outcomes in words.
+ * timeline's text alternative: ordered lists with outcomes in words. Above 60 calls (as the
+ * timeline's lanes) only the turns near the view are drawn in full.
  */
 export function ResultList({ record: latest, findTool, live = false }: ResultListProps) {
   const record = useLagging(latest, live);
-  const any = record.turns.some((turn) => turn.calls.length > 0);
+  const listRef = useRef<HTMLElement>(null);
+  const calls = record.turns.reduce((sum, turn) => sum + turn.calls.length, 0);
+  const watch = useNearWatch(listRef, calls > VIRTUALISE_ABOVE, NEAR_MARGIN_PX);
   return (
     // Focusable: the list scrolls, and keyboard users must be able to scroll it.
-    <section className="rl" aria-label="Results in yield order" data-testid="result-list" tabIndex={0}>
-      {any ? record.turns.map((turn) => <ResultTurn key={turn.index} turn={turn} findTool={findTool} depth={0} />) : <p className="rl-empty">No results yet.</p>}
+    <section ref={listRef} className="rl" aria-label="Results in yield order" data-testid="result-list" tabIndex={0}>
+      {calls === 0 ? (
+        <p className="rl-empty">No results yet.</p>
+      ) : watch ? (
+        <NearWatchContext.Provider value={watch}>
+          {record.turns.map((turn) => (
+            <TurnSlot key={turn.index} turn={turn} findTool={findTool} />
+          ))}
+        </NearWatchContext.Provider>
+      ) : (
+        record.turns.map((turn) => <ResultTurn key={turn.index} turn={turn} findTool={findTool} depth={0} />)
+      )}
     </section>
   );
 }
