@@ -73,14 +73,14 @@ export function TimelineFrames({ batches, capMarkers, gaps, turnStarts, marks, m
         <div key={`gap${gap.from}`} className="tl-gap-band" data-testid="idle-band" title={`${formatMs(gap.to - gap.from)} idle, drawn as ${formatMs(gap.shownMs)}`} style={{ ...spanStyle(map, gap.from, gap.to, false), height }} />
       ))}
       {turnStarts.map((start) =>
-        start.firstRow === 0 ? null : (
+        start.firstRow === 0 || !touches(start.firstRow, start.firstRow) ? null : (
           <div key={`turn${start.turn}`} className="tl-turn-rule" data-testid="turn-divider" data-turn={start.turn} style={{ top: start.firstRow * ROW_HEIGHT }}>
             <span className="tl-turn-rule-label">turn {start.turn}</span>
           </div>
         ),
       )}
       {turnStarts.map((start) =>
-        start.turn === 0 ? null : <div key={`turnline${start.turn}`} className="tl-turn-line" style={{ left: drawnX(map.toDrawn(start.at)), height }} />,
+        start.turn === 0 || !start.line ? null : <div key={`turnline${start.turn}`} className="tl-turn-line" style={{ left: drawnX(map.toDrawn(start.at)), height }} />,
       )}
       {marks.map((mark) => (mark.kind === 'mode' ? <div key={`mode${mark.at}${mark.title}`} className="tl-mode-line" style={{ left: drawnX(map.toDrawn(mark.at)), height }} /> : null))}
       {capMarkers.map((marker) =>

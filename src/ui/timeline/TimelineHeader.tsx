@@ -37,7 +37,7 @@ function streamText(stream: readonly StreamSegment[], simulated: boolean): strin
   const turns = stream.filter((segment) => segment.kind === 'stream');
   if (turns.length === 0) return 'Stream: nothing streamed yet';
   return `Stream (${simulated ? 'simulated timings' : 'real time'}): ${turns
-    .map((turn) => `turn ${turn.turn} ${msText(turn.from)}–${turn.open ? 'now' : `${msText(turn.to)} ms`} (${turn.endReason ?? 'streaming'})`)
+    .map((turn) => `${turn.lastTurn !== undefined ? `turns ${turn.turn}–${turn.lastTurn}` : `turn ${turn.turn}`} ${msText(turn.from)}–${turn.open ? 'now' : `${msText(turn.to)} ms`} (${turn.endReason ?? 'streaming'})`)
     .join('; ')}`;
 }
 

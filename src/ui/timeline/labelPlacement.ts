@@ -102,3 +102,26 @@ export function shortName(name: string, max: number): string {
   const kept = isPath ? `…${subject.slice(subject.length - room).join('')}` : `${subject.slice(0, room).join('').trimEnd()}…`;
   return `${tool}${kept}${close ? ')' : ''}`;
 }
+
+/** A turn's line across the lanes, and its mark, are left out when an earlier turn's is closer than this. */
+export const TURN_SPACING_PX = 8;
+
+/**
+ * Items along a row in groups, each group the items within `minPx` of its first: a long
+ * session's hundreds of turns at a few pixels apart are drawn as one mark per group, not as a
+ * smear of marks (and thousands of elements the browser lays out every frame).
+ */
+export function spacedOut<T>(items: readonly T[], x: (item: T) => number, minPx: number): T[][] {
+  const groups: T[][] = [];
+  let from = -Infinity;
+  for (const item of items) {
+    const at = x(item);
+    const last = groups.at(-1);
+    if (last && at - from < minPx) last.push(item);
+    else {
+      groups.push([item]);
+      from = at;
+    }
+  }
+  return groups;
+}

@@ -72,6 +72,8 @@ export interface StreamSegment {
   readonly endReason?: StreamEnd | null;
   /** The call a `tool_use` block brought (its lane's call id). */
   readonly blockId?: string;
+  /** A `stream` segment that stands for several responses too narrow to tell apart: the last one's turn. */
+  readonly lastTurn?: number;
 }
 
 /** The call's latest state. */
@@ -130,13 +132,52 @@ export function streamSegments(turn: TurnRecord, nowMs: number): StreamSegment[]
 }
 
 /**
- * Joins a turn's neighbouring blocks of one kind that the scale draws too narrow to tell apart
- * (each under `minWidthPx`, less than `minWidthPx` apart) into one segment ("12 tool_use blocks"),
- * so a thousand-block stream draws as a few bars, not a thousand sub-pixel ones. Blocks wide
- * enough to see stay one segment each; the response segments (`stream`) are kept as they are.
+ * Joins what the scale draws too narrow to tell apart (each under `minWidthPx`, less than
+ * `minWidthPx` apart) into one segment: neighbouring responses of one agent (a long session's
+ * hundreds of turns at fit width: "turns 12–40"), then, within each response, neighbouring blocks
+ * of one kind ("12 tool_use blocks"). So a thousand-block stream draws as a few bars, not a
+ * thousand sub-pixel ones. What is wide enough to see stays one segment each.
  */
 export function mergeStreamSegments(segments: readonly StreamSegment[], x: (at: number) => number, minWidthPx = 3): StreamSegment[] {
   const narrow = (segment: StreamSegment) => x(segment.to) - x(segment.from) < minWidthPx;
+  const joins = (last: StreamSegment, lastTo: number, next: StreamSegment) => narrow(last) && narrow(next) && x(next.from) - x(lastTo) < minWidthPx;
+  return joinResponses(segments, joins).flatMap(({ response, blocks }) => [...(response ? [response] : []), ...joinBlocks(blocks, joins)]);
+}
+
+/** Responses (a `stream` segment and the blocks after it), neighbours that `joins` says are one made one. */
+function joinResponses(
+  segments: readonly StreamSegment[],
+  joins: (last: StreamSegment, lastTo: number, next: StreamSegment) => boolean,
+): { response: StreamSegment | undefined; blocks: StreamSegment[] }[] {
+  const responses: { response: StreamSegment | undefined; last: StreamSegment | undefined; count: number; blocks: StreamSegment[] }[] = [];
+  for (const segment of segments) {
+    const current = responses.at(-1);
+    if (segment.kind !== 'stream') {
+      if (current) current.blocks.push(segment);
+      else responses.push({ response: undefined, last: undefined, count: 0, blocks: [segment] });
+      continue;
+    }
+    if (current?.response && current.last && current.response.agent === segment.agent && joins(current.last, current.response.to, segment)) {
+      const { response } = current;
+      current.count++;
+      current.last = segment;
+      current.response = {
+        ...response,
+        to: Math.max(response.to, segment.to),
+        open: response.open || segment.open,
+        endReason: segment.endReason,
+        lastTurn: segment.turn,
+        label: `turns ${response.turn}–${segment.turn} (${current.count} responses)`,
+      };
+      continue;
+    }
+    responses.push({ response: segment, last: segment, count: 1, blocks: [] });
+  }
+  return responses;
+}
+
+/** One response's blocks, neighbours of one kind that `joins` says are one made one. */
+function joinBlocks(blocks: readonly StreamSegment[], joins: (last: StreamSegment, lastTo: number, next: StreamSegment) => boolean): StreamSegment[] {
   const merged: StreamSegment[] = [];
   let run: { first: StreamSegment; last: StreamSegment; count: number; to: number; open: boolean } | null = null;
   const close = () => {
@@ -148,21 +189,8 @@ export function mergeStreamSegments(segments: readonly StreamSegment[], x: (at: 
     );
     run = null;
   };
-  for (const segment of segments) {
-    if (segment.kind === 'stream') {
-      close();
-      merged.push(segment);
-      continue;
-    }
-    if (
-      run &&
-      run.first.kind === segment.kind &&
-      run.first.turn === segment.turn &&
-      run.first.agent === segment.agent &&
-      narrow(run.last) &&
-      narrow(segment) &&
-      x(segment.from) - x(run.to) < minWidthPx
-    ) {
+  for (const segment of blocks) {
+    if (run && run.first.kind === segment.kind && run.first.agent === segment.agent && joins(run.last, run.to, segment)) {
       run.count++;
       run.last = segment;
       run.to = Math.max(run.to, segment.to);

@@ -372,3 +372,53 @@ describe('call text', () => {
     expect(callAriaLabel(callOf(buildRecord(seedRun().slice(0, 32)), 'toolu_c'))).toBe('Read(src/c.ts): queued, batch 2, queued since 1100 ms');
   });
 });
+
+describe('a long session at fit width', () => {
+  /** `turns` turns 100 ms apart, each a short stream with one Read block and its call. */
+  const manyTurns = (turns: number): RunRecord => {
+    const events: RunEvent[] = [{ type: 'run_started', at: 0, scenario: 'long', sandbox: 'virtual', strategy: 'streaming', settings: {} }];
+    for (let turn = 0; turn < turns; turn++) {
+      const at = turn * 100;
+      const id = `toolu_${turn}`;
+      events.push(
+        { type: 'turn_started', at, turn },
+        { type: 'block_started', at, turn, index: 0, kind: 'tool_use', id, name: 'Read' },
+        { type: 'block_stopped', at: at + 10, turn, index: 0 },
+        queued(at + 10, id, 'Read', { turn, input: { file_path: `f${turn}.ts` } }),
+        { type: 'stream_ended', at: at + 10, turn, reason: 'end' },
+        { type: 'call_started', at: at + 10, id },
+        { type: 'call_running', at: at + 10, id },
+        completed(at + 50, id, 'success', 'x'),
+        { type: 'call_yielded', at: at + 50, id },
+        { type: 'turn_ended', at: at + 50, turn },
+      );
+    }
+    return buildRecord(events);
+  };
+
+  it('draws neighbouring responses too narrow to tell apart as one stream segment, and each apart when zoomed in', () => {
+    const record = manyTurns(300);
+    const fitted = layoutTimeline(record, fitView(record, 600));
+    const responses = fitted.stream.filter((segment) => segment.kind === 'stream');
+    // 300 responses of 10 ms, 100 ms apart, at 0.02 px/ms: sub-pixel bars 2 px apart, one run.
+    expect(responses).toHaveLength(1);
+    expect(responses[0]).toMatchObject({ turn: 0, lastTurn: 299, from: 0, to: 29_910, label: 'turns 0–299 (300 responses)' });
+    expect(fitted.stream.length).toBeLessThan(5);
+    const zoomed = layoutTimeline(record, { widthPx: 600 * 256, startMs: record.startedAt, endMs: record.endedAt });
+    expect(zoomed.stream.filter((segment) => segment.kind === 'stream')).toHaveLength(300);
+  });
+
+  it('marks and lines turns a few pixels apart once per group, saying which turns it stands for', () => {
+    const record = manyTurns(300);
+    const fitted = layoutTimeline(record, fitView(record, 600));
+    const turnMarks = fitted.marks.filter((mark) => mark.kind === 'turn');
+    // 2 px apart, one mark every 8 px: every fourth turn.
+    expect(turnMarks).toHaveLength(75);
+    expect(turnMarks[1]).toMatchObject({ at: 400, title: 'turns 4–7 began between 400 and 700 ms', data: { turn: '4', turns: '4' } });
+    expect(fitted.turnStarts).toHaveLength(300);
+    expect(fitted.turnStarts.filter((start) => start.line).map((start) => start.turn)).toEqual(turnMarks.map((mark) => Number(mark.data.turn)));
+    const zoomed = layoutTimeline(record, { widthPx: 600 * 8, startMs: record.startedAt, endMs: record.endedAt });
+    expect(zoomed.marks.filter((mark) => mark.kind === 'turn')).toHaveLength(300);
+    expect(zoomed.turnStarts.every((start) => start.line)).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@ import type { RunRecord, TurnRecord } from '../../run/record';
 import { axisTicks, type AxisTick } from './axisTicks';
 import { capMoments, type CapMoment } from './concurrencyCap';
 import { layoutLanes, mergeStreamSegments, streamSegments, turnKey, type BatchFrame, type Lane, type StreamSegment } from './laneLayout';
-import { placeFrameLabel, placeOutcomeTag, labelWidth, type FrameLabelSide, type LabelSide } from './labelPlacement';
+import { placeFrameLabel, placeOutcomeTag, labelWidth, spacedOut, TURN_SPACING_PX, type FrameLabelSide, type LabelSide } from './labelPlacement';
 import { backgroundLanes, timelineMarks, type BackgroundLane, type TimelineMark } from './timelineMarks';
 import { collapsedTimeMap, createScale, LINEAR_TIME, type IdleGap, type TimeMap, type TimeScale, type TimelineView } from './timeScale';
 import { OUTCOME_MARK } from './callText';
@@ -59,7 +59,10 @@ export interface TurnStart {
   readonly turn: number;
   readonly firstRow: number;
   readonly at: number;
+  /** Its line across the lanes is drawn: false when an earlier turn's line is under {@link TURN_SPACING_PX} away. */
+  readonly line: boolean;
 }
+
 
 /** Everything the timeline draws for one view of a run. */
 export interface TimelineLayout {
@@ -167,9 +170,10 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
     ...frame,
     labelSide: placeFrameLabel(scale.x(frame.from), scale.x(frame.to), frameLabel(frame), width, tagSpans.get(frame.firstRow) ?? null),
   }));
+  const lined = new Set(spacedOut(record.turns, (turn) => scale.x(turn.startedAt), TURN_SPACING_PX).map((group) => group[0]!.index));
   const turnStarts = record.turns.flatMap((turn): TurnStart[] => {
     const rows = turnRows.get(turnKey(turn.index, undefined));
-    return rows ? [{ turn: turn.index, firstRow: rows.firstRow, at: turn.startedAt }] : [];
+    return rows ? [{ turn: turn.index, firstRow: rows.firstRow, at: turn.startedAt, line: lined.has(turn.index) }] : [];
   });
   return {
     scale,

@@ -1,7 +1,7 @@
 import type { BackgroundShellRecord, RunRecord } from '../../run/record';
 import { msText } from './callText';
 import type { CapMoment } from './concurrencyCap';
-import { placeMarks, type Mark } from './labelPlacement';
+import { placeMarks, spacedOut, TURN_SPACING_PX, type Mark } from './labelPlacement';
 import type { TimeScale } from './timeScale';
 
 /*
@@ -47,8 +47,20 @@ export function timelineMarks(record: RunRecord, capMoments: readonly CapMoment[
   const marks: Unplaced[] = [];
   const add = (kind: MarkKind, at: number, text: string, short: string, title: string, data: Record<string, string> = {}) =>
     marks.push({ kind, at, x: scale.x(at), text, short, title, data });
+  // One mark per group of turns that begin within a few pixels of each other, saying which.
+  if (record.turns.length > 1) {
+    for (const group of spacedOut(record.turns, (turn) => scale.x(turn.startedAt), TURN_SPACING_PX)) {
+      const [first, last] = [group[0]!, group.at(-1)!];
+      if (group.length === 1) add('turn', first.startedAt, `turn ${first.index}`, `T${first.index}`, `turn ${first.index} began at ${msText(first.startedAt)} ms`, { turn: String(first.index) });
+      else {
+        add('turn', first.startedAt, `turns ${first.index}–${last.index}`, `T${first.index}+`, `turns ${first.index}–${last.index} began between ${msText(first.startedAt)} and ${msText(last.startedAt)} ms`, {
+          turn: String(first.index),
+          turns: String(group.length),
+        });
+      }
+    }
+  }
   for (const turn of record.turns) {
-    if (record.turns.length > 1) add('turn', turn.startedAt, `turn ${turn.index}`, `T${turn.index}`, `turn ${turn.index} began at ${msText(turn.startedAt)} ms`, { turn: String(turn.index) });
     const end = turn.streamEndReason ? END_MARK[turn.streamEndReason] : undefined;
     if (end && turn.streamEndedAt !== null) add('stream-end', turn.streamEndedAt, end[0], end[1], `turn ${turn.index}: ${end[2]} (${msText(turn.streamEndedAt)} ms)`, { reason: turn.streamEndReason ?? '' });
     for (const notice of turn.notices ?? []) add('notice', notice.at, `↻ ${notice.kind}`, '↻', `${notice.kind}: ${notice.message}`, { notice: notice.kind });
