@@ -1,4 +1,4 @@
-import { useEffect, useRef, type PointerEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
 import type { Lane } from './laneLayout';
 import { overviewRects, type OverviewKind } from './overviewRects';
 import type { BackgroundLane } from './timelineMarks';
@@ -39,8 +39,7 @@ function colours(canvas: HTMLCanvasElement): Record<OverviewKind, string> {
 }
 
 /** Draws each lane's bar as a thin line over the whole run's time (a canvas: a few fills per update, no DOM per lane). */
-function draw(canvas: HTMLCanvasElement, lanes: readonly Lane[], background: readonly BackgroundLane[], startMs: number, endMs: number): void {
-  const width = canvas.clientWidth;
+function draw(canvas: HTMLCanvasElement, width: number, lanes: readonly Lane[], background: readonly BackgroundLane[], startMs: number, endMs: number): void {
   const ratio = window.devicePixelRatio || 1;
   if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
   if (canvas.height !== Math.round(HEIGHT * ratio)) canvas.height = Math.round(HEIGHT * ratio);
@@ -62,20 +61,31 @@ export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRe
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const windowRef = useRef<HTMLDivElement>(null);
 
+  // The canvas's width, as the resize observer reports it: reading clientWidth in the timer below
+  // made the browser lay the page out there and then (a 40-50 ms task while a session replays).
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => setWidth(entries[0]?.contentRect.width ?? 0));
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
+
   // Redrawn at most every REDRAW_MS: a long run changes on every event, and the strip is a sketch.
   const lastDrawn = useRef(-Infinity);
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
+    if (!canvas || width <= 0) return;
     // In a task of its own (a timer), not in the frame that drew the lanes: its cost then makes no
     // frame longer. The canvas shows the drawing at the next frame.
     const paint = () => {
       lastDrawn.current = performance.now();
-      draw(canvas, lanes, background, startMs, endMs);
+      draw(canvas, width, lanes, background, startMs, endMs);
     };
     const timer = setTimeout(paint, Math.max(0, lastDrawn.current + REDRAW_MS - performance.now()));
     return () => clearTimeout(timer);
-  }, [lanes, background, startMs, endMs]);
+  }, [width, lanes, background, startMs, endMs]);
 
   // The window follows the scroller (on scroll, outside React).
   useEffect(() => {
