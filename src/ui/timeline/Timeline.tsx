@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RunRecord } from '../../run/record';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { causeBlockers } from '../../tools/orchestration/waitCause';
@@ -22,6 +22,7 @@ import { executorState } from './executorState';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useLaneInteraction } from './useLaneInteraction';
 import { useTimelineClock } from './useTimelineClock';
+import { MAX_ZOOM, useTimelineView } from './useTimelineView';
 import { turnCallsOf, whyAnswer } from './whyText';
 import { WhyLine } from './WhyLine';
 import './timeline.css';
@@ -49,14 +50,7 @@ const HEADER_HEIGHT = 60;
  * 200 full lanes each frame and dropped frames; the lessons have at most 14 calls.
  */
 export const VIRTUALISE_ABOVE = 60;
-const MAX_ZOOM = 256;
 const CARD_WIDTH = 380;
-const INITIAL_SIZE = { width: 960, height: 420 };
-
-/** The label column: about a third of the timeline on a narrow screen, 240 px at most. */
-function labelWidthFor(width: number): number {
-  return Math.round(Math.min(240, Math.max(112, width * 0.3)));
-}
 
 /** The time map, kept as the same object while the gaps stay the same (so memoised lanes stay put). */
 function useStableTimeMap(record: RunRecord, overMs: number | undefined): TimeMap {
@@ -88,21 +82,16 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   const bodyRef = useRef<HTMLDivElement>(null);
   const readoutRef = useRef<HTMLOutputElement>(null);
   const hoverLineRef = useRef<HTMLDivElement>(null);
-  const pendingCentre = useRef<number | null>(null);
   const cardId = `${useId()}-card`;
 
-  const [size, setSize] = useState(INITIAL_SIZE);
-  const [zoom, setZoom] = useState(1);
-  const [follow, setFollow] = useState(true);
   const [collapseIdle, setCollapseIdle] = useState(false);
   const [showCritical, setShowCritical] = useState(false);
   const [showExecutor, setShowExecutor] = useState(false);
   const [liveEnd, setLiveEnd] = useState(0);
   const [scrollRow, setScrollRow] = useState(0);
 
-  const labelWidth = labelWidthFor(size.width);
+  const { size, zoom, setZoom, follow, setFollow, labelWidth, trackWidth, zoomBy } = useTimelineView(scrollerRef, running);
   const map = useStableTimeMap(record, collapseIdle ? idleThresholdMs : undefined);
-  const trackWidth = Math.round(Math.max(160, size.width - labelWidth - 2) * zoom);
   const endMs = Math.max(running ? Math.max(record.endedAt, liveEnd) : record.endedAt, record.startedAt + 1);
   const layout = useMemo(
     () => layoutTimeline(record, { widthPx: trackWidth, startMs: record.startedAt, endMs }, record.endedAt, map),
@@ -187,44 +176,6 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
     if (rootRef.current) setDrawnNow(rootRef.current, map.toDrawn(running ? Math.max(record.endedAt, now()) : record.endedAt));
   });
 
-  // Every run ends fitted to the width: the whole of it in view.
-  const wasRunning = useRef(running);
-  useEffect(() => {
-    if (wasRunning.current && !running) {
-      setZoom(1);
-      if (scrollerRef.current) scrollerRef.current.scrollLeft = 0;
-    }
-    if (!wasRunning.current && running) setFollow(true);
-    wasRunning.current = running;
-  }, [running]);
-
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || typeof ResizeObserver === 'undefined') return;
-    const measure = () =>
-      setSize((old) => (old.width === scroller.clientWidth && old.height === scroller.clientHeight ? old : { width: scroller.clientWidth, height: scroller.clientHeight }));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(scroller);
-    return () => observer.disconnect();
-  }, []);
-
-  // After a zoom, keep the time that was in the middle of the view in the middle.
-  useLayoutEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || pendingCentre.current === null) return;
-    const visible = scroller.clientWidth - labelWidth;
-    scroller.scrollLeft = Math.max(0, pendingCentre.current * trackWidth - visible / 2);
-    pendingCentre.current = null;
-  }, [trackWidth, labelWidth]);
-
-  const zoomBy = (factor: number) => {
-    const next = Math.min(MAX_ZOOM, Math.max(1, zoom * factor));
-    const scroller = scrollerRef.current;
-    if (scroller) pendingCentre.current = (scroller.scrollLeft + (scroller.clientWidth - labelWidth) / 2) / trackWidth;
-    setZoom(next);
-  };
-
   const rendered: Lane[] = lanes.slice(range.first, Math.min(range.end, laneCount));
   for (const extra of [tabRow, activeLane?.row, chosenLane?.row]) {
     const lane = extra === undefined ? undefined : lanes[extra];
@@ -264,7 +215,15 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
       />
       {showExecutor && <ExecutorDiagram state={executorState(record)} />}
       {showOverview && (
-        <TimelineOverview lanes={lanes} background={background} startMs={record.startedAt} endMs={endMs} scrollerRef={scrollerRef} labelWidth={labelWidth} extentKey={`${trackWidth}/${rowCount}`} />
+        <TimelineOverview
+          lanes={lanes}
+          background={background}
+          startMs={record.startedAt}
+          endMs={endMs}
+          scrollerRef={scrollerRef}
+          labelWidth={labelWidth}
+          extent={{ contentWidth: labelWidth + trackWidth, contentHeight: HEADER_HEIGHT + Math.max(1, rowCount) * ROW_HEIGHT, viewWidth: size.width, viewHeight: size.height }}
+        />
       )}
       <div ref={scrollerRef} className="tl-scroller" tabIndex={0} aria-label="Call lanes (scrollable)" onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}>
         <div className="tl-content">

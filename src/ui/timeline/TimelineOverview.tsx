@@ -12,8 +12,11 @@ export interface TimelineOverviewProps {
   scrollerRef: RefObject<HTMLDivElement | null>;
   /** The width of the label column inside the scroller (not part of the time track). */
   labelWidth: number;
-  /** Bumped when the scroller's extent changes (zoom, rows), to redraw the window. */
-  extentKey: string;
+  /**
+   * The scroller's content and its visible part, in pixels, as the timeline knows them: read from
+   * the scroller instead, they made the browser lay the page out at every new lane of a run.
+   */
+  extent: { contentWidth: number; contentHeight: number; viewWidth: number; viewHeight: number };
 }
 
 const HEIGHT = 28;
@@ -57,7 +60,7 @@ function draw(canvas: HTMLCanvasElement, width: number, lanes: readonly Lane[], 
 const REDRAW_MS = 250;
 
 /** The whole run in a strip, with the part the lanes show as a window; press or drag to move there. */
-export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRef, labelWidth, extentKey }: TimelineOverviewProps) {
+export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRef, labelWidth, extent }: TimelineOverviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const windowRef = useRef<HTMLDivElement>(null);
 
@@ -87,34 +90,34 @@ export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRe
     return () => clearTimeout(timer);
   }, [width, lanes, background, startMs, endMs]);
 
-  // The window follows the scroller (on scroll, outside React).
+  // The window follows the scroller: its scroll position as the scroll events tell it (the
+  // layout is up to date then), its extent from the timeline.
+  const scrolled = useRef({ left: 0, top: 0 });
+  const { contentWidth, contentHeight, viewWidth, viewHeight } = extent;
   useEffect(() => {
     const scroller = scrollerRef.current;
     const box = windowRef.current;
     if (!scroller || !box) return;
     const place = () => {
-      const trackWidth = Math.max(1, scroller.scrollWidth - labelWidth);
-      const visible = Math.max(0, scroller.clientWidth - labelWidth);
-      const left = Math.min(1, scroller.scrollLeft / trackWidth);
+      const trackWidth = Math.max(1, contentWidth - labelWidth);
+      const visible = Math.max(0, viewWidth - labelWidth);
+      const left = Math.min(1, scrolled.current.left / trackWidth);
       const width = Math.min(1 - left, visible / trackWidth);
-      const top = scroller.scrollHeight > 0 ? scroller.scrollTop / scroller.scrollHeight : 0;
-      const height = scroller.scrollHeight > 0 ? Math.min(1 - top, scroller.clientHeight / scroller.scrollHeight) : 1;
+      const top = contentHeight > 0 ? Math.min(1, scrolled.current.top / contentHeight) : 0;
+      const height = contentHeight > 0 ? Math.min(1 - top, viewHeight / contentHeight) : 1;
       box.style.left = `${left * 100}%`;
       box.style.width = `${width * 100}%`;
       box.style.top = `${top * 100}%`;
       box.style.height = `${height * 100}%`;
     };
-    // Just after the next frame is drawn, not now nor in its callback: the layout is clean then, so
-    // reading the scroller's extent forces no layout of its own on every call that arrives.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(place, 0)));
-    scroller.addEventListener('scroll', place, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      scroller.removeEventListener('scroll', place);
+    const onScroll = () => {
+      scrolled.current = { left: scroller.scrollLeft, top: scroller.scrollTop };
+      place();
     };
-  }, [scrollerRef, labelWidth, extentKey]);
+    place();
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => scroller.removeEventListener('scroll', onScroll);
+  }, [scrollerRef, labelWidth, contentWidth, contentHeight, viewWidth, viewHeight]);
 
   const moveTo = (event: PointerEvent<HTMLDivElement>) => {
     const scroller = scrollerRef.current;
