@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { buildFileTree, defaultCollapsed, folderPathsOf, foldersContaining, visibleRows, type TreeRow } from './fileTree';
+import { defaultCollapsed, folderPathsOf, foldersContaining, visibleRows, type TreeNode, type TreeRow } from './fileTree';
 
 /** How a file differs after the run, told by a letter as well as a colour. */
 export type FileMark = 'changed' | 'added' | 'deleted';
@@ -7,7 +7,8 @@ export type FileMark = 'changed' | 'added' | 'deleted';
 const MARK_LETTER: Record<FileMark, string> = { changed: 'M', added: 'A', deleted: 'D' };
 
 interface FileTreeViewProps {
-  paths: readonly string[];
+  /** The files as a tree (`buildFileTree`): the pane builds it once for this view and its default selection. */
+  tree: readonly TreeNode[];
   marks: ReadonlyMap<string, FileMark>;
   selected: string | undefined;
   onSelect: (path: string) => void;
@@ -17,8 +18,7 @@ interface FileTreeViewProps {
  * The workspace's files as an ARIA tree: folders collapse, arrow keys move (roving tab stop),
  * Enter or Space opens. Files the run touched carry a letter mark; folders holding them a dot.
  */
-export function FileTreeView({ paths, marks, selected, onSelect }: FileTreeViewProps) {
-  const tree = useMemo(() => buildFileTree(paths), [paths]);
+export function FileTreeView({ tree, marks, selected, onSelect }: FileTreeViewProps) {
   const changedFolders = useMemo(() => foldersContaining(marks.keys()), [marks]);
   // Folders the user opened or closed, against how the tree starts: as deep as fits (see
   // defaultCollapsed), with the selected file's folders open.

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';
 import { LazyCodeEditor, LazyDiffEditor } from '../monaco';
 import { createEditDebouncer, type EditDebouncer } from './editDebouncer';
-import { buildFileTree, visibleRows } from './fileTree';
+import { buildFileTree, visibleRows, type TreeNode } from './fileTree';
 import { FileTreeView, type FileMark } from './FileTreeView';
 import { languageOf } from './languageOf';
 import './workspace.css';
@@ -38,7 +38,9 @@ export function Workspace({ files, changedPaths, diffs, editable, onEdit, onCrea
   const paths = useMemo(() => [...new Set([...Object.keys(files), ...marks.keys()])], [files, marks]);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [showDiff, setShowDiff] = useState(false);
-  const selected = chosen !== undefined && paths.includes(chosen) ? chosen : defaultSelection(paths, marks);
+  const tree = useMemo(() => buildFileTree(paths), [paths]);
+  const fallback = useMemo(() => defaultSelection(tree, marks), [tree, marks]);
+  const selected = chosen !== undefined && paths.includes(chosen) ? chosen : fallback;
 
   const commit = useEffectEvent((path: string, content: string) => onEdit?.(path, content));
   const debouncer = useRef<EditDebouncer | null>(null);
@@ -79,7 +81,7 @@ export function Workspace({ files, changedPaths, diffs, editable, onEdit, onCrea
                 setChosen(path);
               }} />}
         </header>
-        <FileTreeView paths={paths} marks={marks} selected={selected} onSelect={select} />
+        <FileTreeView tree={tree} marks={marks} selected={selected} onSelect={select} />
       </nav>
       <div className="workspace-main">
         <header className="workspace-bar">
@@ -182,7 +184,7 @@ function marksOf(files: Record<string, string>, changed: ReadonlySet<string>, di
 }
 
 /** The first changed file in tree order, else the first file. */
-function defaultSelection(paths: readonly string[], marks: ReadonlyMap<string, FileMark>): string | undefined {
-  const files = visibleRows(buildFileTree(paths), new Set()).flatMap((r) => (r.node.kind === 'file' ? [r.node.path] : []));
+function defaultSelection(tree: readonly TreeNode[], marks: ReadonlyMap<string, FileMark>): string | undefined {
+  const files = visibleRows(tree, new Set()).flatMap((r) => (r.node.kind === 'file' ? [r.node.path] : []));
   return files.find((p) => marks.has(p) && marks.get(p) !== 'deleted') ?? files[0];
 }
