@@ -50,9 +50,14 @@ export interface PoolSettings {
   deferThresholdTokens?: number;
 }
 
+/** Each tool's estimate, kept: a tool is never changed once built, and its JSON Schema takes a while to make. */
+const tokensOf = new WeakMap<AnyTool, number>();
+
 /** The estimated tokens of a tool's full definition. */
 export function schemaTokens(tool: AnyTool): number {
-  return Math.ceil(JSON.stringify(toApiTool(tool)).length / 4);
+  let tokens = tokensOf.get(tool);
+  if (tokens === undefined) tokensOf.set(tool, (tokens = Math.ceil(JSON.stringify(toApiTool(tool)).length / 4)));
+  return tokens;
 }
 
 /** The estimated tokens of announcing a tool by name only. */
