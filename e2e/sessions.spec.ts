@@ -96,6 +96,8 @@ test.describe('a real session log in the page', () => {
     await expect(away.first()).toBeAttached();
     expect(await drawn.count()).toBeLessThan(300);
     await expect(away.last()).toContainText(/Turn \d+ · \d+ results?/);
+    // Each of its 60 turns holds 5 calls, read together: five results, not one group.
+    await expect(away.last()).toContainText('· 5 results');
 
     // Scrolled to the end, the last call's result is drawn, and the first turn's stands in.
     await list.evaluate((element) => (element.scrollTop = element.scrollHeight));

@@ -131,8 +131,8 @@ const ResultTurn = memo(function ResultTurn({ turn, findTool, depth }: ResultTur
 
 /** Drawn turns reach this far above and below the list's view, so a scroll finds them ready. */
 const NEAR_MARGIN_PX = 800;
-/** A turn never drawn stands in at its heading plus this much per entry (about one result's height). */
-const ENTRY_HEIGHT_PX = 78;
+/** A turn never drawn stands in at its heading plus this much per result (about one result's height). */
+const RESULT_HEIGHT_PX = 78;
 const HEADING_HEIGHT_PX = 24;
 
 /**
@@ -142,8 +142,9 @@ const HEADING_HEIGHT_PX = 24;
  */
 const TurnSlot = memo(function TurnSlot({ turn, findTool }: { turn: TurnRecord; findTool: FindTool }) {
   const { ref, near, lastHeight } = useNear();
-  const entries = resultEntries(turn).length;
-  if (entries === 0) return null;
+  // Every call of the turn is one result in its list (alone or in a batch's group).
+  const results = turn.calls.length;
+  if (results === 0) return null;
   if (near) {
     return (
       <div ref={ref}>
@@ -152,9 +153,9 @@ const TurnSlot = memo(function TurnSlot({ turn, findTool }: { turn: TurnRecord; 
     );
   }
   return (
-    <div ref={ref} className="rl-turn rl-turn--away" data-testid="result-turn" data-turn={turn.index} style={{ height: lastHeight ?? HEADING_HEIGHT_PX + entries * ENTRY_HEIGHT_PX }}>
+    <div ref={ref} className="rl-turn rl-turn--away" data-testid="result-turn" data-turn={turn.index} style={{ height: lastHeight ?? HEADING_HEIGHT_PX + results * RESULT_HEIGHT_PX }}>
       <h3 className="rl-turn-title">
-        Turn {turn.index} <span className="rl-away-count">· {entries === 1 ? '1 result' : `${entries} results`}</span>
+        Turn {turn.index} <span className="rl-away-count">· {results === 1 ? '1 result' : `${results} results`}</span>
       </h3>
     </div>
   );
