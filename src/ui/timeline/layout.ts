@@ -63,7 +63,6 @@ export interface TurnStart {
   readonly line: boolean;
 }
 
-
 /** Everything the timeline draws for one view of a run. */
 export interface TimelineLayout {
   readonly scale: TimeScale;
@@ -170,7 +169,9 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
     ...frame,
     labelSide: placeFrameLabel(scale.x(frame.from), scale.x(frame.to), frameLabel(frame), width, tagSpans.get(frame.firstRow) ?? null),
   }));
-  const lined = new Set(spacedOut(record.turns, (turn) => scale.x(turn.startedAt), TURN_SPACING_PX).map((group) => group[0]!.index));
+  // Turns a few pixels apart share one mark and one line: the same groups for both.
+  const turnGroups = spacedOut(record.turns, (turn) => scale.x(turn.startedAt), TURN_SPACING_PX);
+  const lined = new Set(turnGroups.map((group) => group[0]!.index));
   const turnStarts = record.turns.flatMap((turn): TurnStart[] => {
     const rows = turnRows.get(turnKey(turn.index, undefined));
     return rows ? [{ turn: turn.index, firstRow: rows.firstRow, at: turn.startedAt, line: lined.has(turn.index) }] : [];
@@ -183,7 +184,7 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
     batches: placedFrames,
     capMarkers,
     gaps: timeMap.gaps,
-    marks: timelineMarks(record, moments, scale),
+    marks: timelineMarks(record, moments, scale, turnGroups),
     background: backgroundLanes(record, lanes.length, nowMs),
     turnStarts,
     tagSides,

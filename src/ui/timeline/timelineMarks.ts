@@ -1,7 +1,7 @@
-import type { BackgroundShellRecord, RunRecord } from '../../run/record';
+import type { BackgroundShellRecord, RunRecord, TurnRecord } from '../../run/record';
 import { msText } from './callText';
 import type { CapMoment } from './concurrencyCap';
-import { placeMarks, spacedOut, TURN_SPACING_PX, type Mark } from './labelPlacement';
+import { placeMarks, type Mark } from './labelPlacement';
 import type { TimeScale } from './timeScale';
 
 /*
@@ -42,14 +42,17 @@ interface Unplaced extends Mark {
   readonly data: Readonly<Record<string, string>>;
 }
 
-/** The marks of a run over a scale, placed without overlaps. */
-export function timelineMarks(record: RunRecord, capMoments: readonly CapMoment[], scale: TimeScale): TimelineMark[] {
+/**
+ * The marks of a run over a scale, placed without overlaps. `turnGroups`: the run's turns in
+ * groups that begin within a few pixels of each other (`spacedOut`), one mark each.
+ */
+export function timelineMarks(record: RunRecord, capMoments: readonly CapMoment[], scale: TimeScale, turnGroups: readonly (readonly TurnRecord[])[]): TimelineMark[] {
   const marks: Unplaced[] = [];
   const add = (kind: MarkKind, at: number, text: string, short: string, title: string, data: Record<string, string> = {}) =>
     marks.push({ kind, at, x: scale.x(at), text, short, title, data });
-  // One mark per group of turns that begin within a few pixels of each other, saying which.
+  // One mark per group of turns, saying which.
   if (record.turns.length > 1) {
-    for (const group of spacedOut(record.turns, (turn) => scale.x(turn.startedAt), TURN_SPACING_PX)) {
+    for (const group of turnGroups) {
       const [first, last] = [group[0]!, group.at(-1)!];
       if (group.length === 1) add('turn', first.startedAt, `turn ${first.index}`, `T${first.index}`, `turn ${first.index} began at ${msText(first.startedAt)} ms`, { turn: String(first.index) });
       else {
