@@ -74,6 +74,12 @@ export interface FileSlices {
 /** Files handled between two pauses: an in-memory sandbox writes or reads some 200 in 10 ms. */
 const FILES_PER_SLICE = 200;
 
+/** Waits on `slices.pause` before the file at `index` when a new slice starts there. */
+async function sliceBoundary(slices: FileSlices, index: number): Promise<void> {
+  const { pause, pauseEvery = FILES_PER_SLICE } = slices;
+  if (pause && index > 0 && index % pauseEvery === 0) await pause();
+}
+
 /**
  * Settings that cannot be honoured (a malformed rule, or a feature this build does not have yet):
  * refused with a message naming the setting, never silently ignored.
@@ -105,14 +111,13 @@ export function poolFor(settings: ScenarioSettings, builtIn: readonly AnyTool[],
  * short tasks).
  */
 export async function snapshotFiles(sandbox: Sandbox, slices: FileSlices = {}): Promise<Record<string, string>> {
-  const { pause, pauseEvery = FILES_PER_SLICE } = slices;
   const entries = await sandbox.fs.walk(sandbox.root);
   // Null-prototype: a file named `__proto__` is kept as a file like any other.
   const files: Record<string, string> = Object.create(null) as Record<string, string>;
   const paths = entries.filter((entry) => entry.type === 'file').map((entry) => entry.path).sort();
   for (const [index, path] of paths.entries()) {
     // An in-memory read never leaves the task; a page reading thousands of files lets it breathe.
-    if (pause && index > 0 && index % pauseEvery === 0) await pause();
+    await sliceBoundary(slices, index);
     const rel = sandbox.relative(path);
     if (rel.startsWith('.git/') || rel.includes('/.git/')) continue;
     try {
@@ -126,10 +131,9 @@ export async function snapshotFiles(sandbox: Sandbox, slices: FileSlices = {}): 
 
 /** Writes a scenario's workspace into the sandbox; with `pause`, waits on it every `pauseEvery` files. */
 export async function mountWorkspace(sandbox: Sandbox, files: Readonly<Record<string, string>>, slices: FileSlices = {}): Promise<void> {
-  const { pause, pauseEvery = FILES_PER_SLICE } = slices;
   for (const [index, [path, content]] of Object.entries(files).entries()) {
     // Each write resolves the path link by link: thousands of them are a long task in a page.
-    if (pause && index > 0 && index % pauseEvery === 0) await pause();
+    await sliceBoundary(slices, index);
     const resolved = await sandbox.resolve(path);
     if (!resolved.ok) throw new Error(`workspace.files["${path}"]: ${resolved.error}`);
     const dir = resolved.path.slice(0, resolved.path.lastIndexOf('/'));
