@@ -174,7 +174,7 @@ export function ResultList({ record: latest, findTool, live = false }: ResultLis
   const watch = useNearWatch(listRef, calls > VIRTUALISE_ABOVE, NEAR_MARGIN_PX);
   return (
     // Focusable: the list scrolls, and keyboard users must be able to scroll it.
-    <section ref={listRef} className="rl" aria-label="Results in yield order" data-testid="result-list" tabIndex={0}>
+    <section ref={listRef} className={watch ? 'rl rl--windowed' : 'rl'} aria-label="Results in yield order" data-testid="result-list" tabIndex={0}>
       {calls === 0 ? (
         <p className="rl-empty">No results yet.</p>
       ) : watch ? (
