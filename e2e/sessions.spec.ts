@@ -103,6 +103,10 @@ test.describe('a real session log in the page', () => {
     await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
     await expect(list.locator('[data-testid=result][data-call-id=toolu_gen_299]')).toBeVisible();
     await expect(list.locator('[data-testid=result][data-call-id=toolu_gen_0]')).toHaveCount(0);
+    // And stays at the end while the turns drawn there settle to heights other than their stand-ins'.
+    await expect.poll(() => list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop)).toBeLessThanOrEqual(2);
+    await page.waitForTimeout(500);
+    expect(await list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop)).toBeLessThanOrEqual(2);
     // Back to the top: drawn again.
     await list.evaluate((element) => (element.scrollTop = 0));
     await expect(list.locator('[data-testid=result][data-call-id=toolu_gen_0]')).toBeVisible();

@@ -131,29 +131,30 @@ const ResultTurn = memo(function ResultTurn({ turn, findTool, depth }: ResultTur
 
 /** Drawn turns reach this far above and below the list's view, so a scroll finds them ready. */
 const NEAR_MARGIN_PX = 800;
-/** A turn never drawn stands in at its heading plus this much per result (about one result's height). */
+/** Until a turn has been drawn and measured, one stands in at its heading plus this much per result. */
 const RESULT_HEIGHT_PX = 78;
 const HEADING_HEIGHT_PX = 24;
 
 /**
  * A turn of a long run: drawn in full while near the list's view, else its heading at the height
- * it had when last drawn (or an estimate). A 2,000-call session's results were 24,000 elements
- * the browser styled and laid out while it replayed; now it holds those of the turns in view.
+ * it had when last drawn (or as tall as the turns drawn so far suggest). A 2,000-call session's
+ * results were 24,000 elements the browser styled and laid out while it replayed; now it holds
+ * those of the turns in view.
  */
 const TurnSlot = memo(function TurnSlot({ turn, findTool }: { turn: TurnRecord; findTool: FindTool }) {
-  const { ref, near, lastHeight } = useNear();
   // Every call of the turn is one result in its list (alone or in a batch's group).
   const results = turn.calls.length;
+  const { drawnRef, awayRef, near, awayHeight } = useNear(results);
   if (results === 0) return null;
   if (near) {
     return (
-      <div ref={ref}>
+      <div ref={drawnRef}>
         <ResultTurn turn={turn} findTool={findTool} depth={0} />
       </div>
     );
   }
   return (
-    <div ref={ref} className="rl-turn rl-turn--away" data-testid="result-turn" data-turn={turn.index} style={{ height: lastHeight ?? HEADING_HEIGHT_PX + results * RESULT_HEIGHT_PX }}>
+    <div ref={awayRef} className="rl-turn rl-turn--away" data-testid="result-turn" data-turn={turn.index} style={{ height: awayHeight ?? HEADING_HEIGHT_PX + results * RESULT_HEIGHT_PX }}>
       <h3 className="rl-turn-title">
         Turn {turn.index} <span className="rl-away-count">· {results === 1 ? '1 result' : `${results} results`}</span>
       </h3>
