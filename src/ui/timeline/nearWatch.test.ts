@@ -21,6 +21,8 @@ describe('HeightGuess', () => {
     guess.learn(growing, 300, 2);
     guess.learn(growing, 900, 3);
     expect(guess.guess(1)).toBe(300);
+    expect(guess.of(growing)).toBe(900);
+    expect(guess.of({})).toBeUndefined();
     guess.learn({}, 100, 1);
     expect(guess.guess(4)).toBe(1000);
   });

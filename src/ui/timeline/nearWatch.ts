@@ -24,6 +24,11 @@ export class HeightGuess {
     this.units += units;
   }
 
+  /** How tall `item` was when last measured, if it has been. */
+  of(item: object): number | undefined {
+    return this.latest.get(item)?.height;
+  }
+
   /** How tall an item of `units` units likely is; `undefined` until one has been measured. */
   guess(units: number): number | undefined {
     return this.units === 0 ? undefined : Math.round((this.height / this.units) * units);
@@ -32,26 +37,26 @@ export class HeightGuess {
 
 /**
  * Tells elements whether they are near a scrolling list's view: within `marginPx` above or below
- * it. One IntersectionObserver for the whole list; an element leaving is measured first, so what
- * stands in for it can keep its height. Items drawn are measured as they change size (one
- * ResizeObserver), which teaches {@link heights}; neither observer makes the page lay out. A
- * list scrolled to its end is kept there as the items drawn at its end change size.
+ * it (one IntersectionObserver for the whole list). Items drawn are measured as they change size
+ * (one ResizeObserver) into {@link heights}, so what stands in for one keeps its height and those
+ * never drawn are guessed; neither observer makes the page lay out. A list scrolled to its end is
+ * kept there as the items drawn at its end change size.
  */
 export interface NearWatch {
   /** Calls `onChange` whenever `element` comes near the view or leaves it; returns the unwatch. */
-  watch(element: Element, onChange: (near: boolean, height: number) => void): () => void;
+  watch(element: Element, onChange: (near: boolean) => void): () => void;
   /** Calls `onResize` with `element`'s height as it is laid out and whenever it changes; returns the unmeasure. */
   measure(element: Element, onResize: (height: number) => void): () => void;
-  /** What the items drawn so far say of the height of those not yet drawn. */
+  /** The heights of the items drawn so far, and what they say of those not yet drawn. */
   readonly heights: HeightGuess;
   disconnect(): void;
 }
 
 export function createNearWatch(root: Element, marginPx: number): NearWatch {
-  const listeners = new Map<Element, (near: boolean, height: number) => void>();
+  const listeners = new Map<Element, (near: boolean) => void>();
   const observer = new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) listeners.get(entry.target)?.(entry.isIntersecting, entry.boundingClientRect.height);
+      for (const entry of entries) listeners.get(entry.target)?.(entry.isIntersecting);
     },
     { root, rootMargin: `${marginPx}px 0px` },
   );
@@ -125,7 +130,7 @@ export interface Nearness {
   near: boolean;
   /**
    * The height to stand in at while away: the item's own when it was last drawn, else what the
-   * items drawn so far suggest; `undefined` while none has been.
+   * items drawn so far suggest; `undefined` while none has been measured.
    */
   awayHeight: number | undefined;
 }
@@ -138,25 +143,24 @@ export interface Nearness {
 export function useNear(units: number): Nearness {
   const watch = useContext(NearWatchContext);
   const [target, setTarget] = useState<{ element: Element; drawn: boolean } | null>(null);
-  const [state, setState] = useState<{ near: boolean; lastHeight: number | undefined }>({ near: false, lastHeight: undefined });
+  const [near, setNear] = useState(false);
   const drawnRef = useCallback((element: Element | null) => setTarget(element && { element, drawn: true }), []);
   const awayRef = useCallback((element: Element | null) => setTarget(element && { element, drawn: false }), []);
-  // This item, to the guess: one entry however often it is measured; its units as they grow.
-  const item = useRef({ units });
+  // This item, to the heights: one entry however often it is measured; its units as they grow.
+  const [item] = useState(() => ({}));
+  const unitsNow = useRef(units);
   useEffect(() => {
-    item.current.units = units;
+    unitsNow.current = units;
   }, [units]);
   useEffect(() => {
     if (!watch || !target) return;
-    const unwatch = watch.watch(target.element, (near, height) =>
-      setState((old) => (near === old.near ? old : near ? { near, lastHeight: old.lastHeight } : { near, lastHeight: height })),
-    );
-    const unmeasure = target.drawn ? watch.measure(target.element, (height) => watch.heights.learn(item.current, height, item.current.units)) : undefined;
+    const unwatch = watch.watch(target.element, setNear);
+    const unmeasure = target.drawn ? watch.measure(target.element, (height) => watch.heights.learn(item, height, unitsNow.current)) : undefined;
     return () => {
       unwatch();
       unmeasure?.();
     };
-  }, [watch, target]);
+  }, [watch, target, item]);
   if (!watch) return { drawnRef, awayRef, near: true, awayHeight: undefined };
-  return { drawnRef, awayRef, near: state.near, awayHeight: state.lastHeight ?? watch.heights.guess(units) };
+  return { drawnRef, awayRef, near, awayHeight: watch.heights.of(item) ?? watch.heights.guess(units) };
 }
