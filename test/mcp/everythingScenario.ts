@@ -20,7 +20,9 @@ export function everythingScenario(server: McpServerSetting, id = 'everything-ca
     turns: [
       {
         stream: [
-          { type: 'tool_use', id: echo, name: 'mcp__everything__echo', input: { message: 'hello' }, at: 0, durationMs: 20 },
+          // Its 30 ms of simulated latency keep it in flight when get-sum's block closes (at 30 ms):
+          // that the two overlap is in the script, not in how fast the server answers echo.
+          { type: 'tool_use', id: echo, name: 'mcp__everything__echo', input: { message: 'hello' }, at: 0, durationMs: 20, latencyMs: 30 },
           { type: 'tool_use', id: sum, name: 'mcp__everything__get-sum', input: { a: 2, b: 3 }, at: 10, durationMs: 20 },
           { type: 'tool_use', id: logging, name: 'mcp__everything__toggle-simulated-logging', input: {}, at: 20, durationMs: 20 },
         ],
