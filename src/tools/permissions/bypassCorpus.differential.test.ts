@@ -1,6 +1,8 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeSandbox } from '../../sandbox/nodeSandbox';
 import { inspectBashCommand } from './bash/inspect';
@@ -24,17 +26,38 @@ const SHIMMED = [
 /** Trace entries that are syntax, not commands. */
 const NOT_COMMANDS = new Set(['[[', '((', 'for', 'select', 'case', 'while', 'until', 'if', 'coproc']);
 
+/** Cases observed at once: each runs in a slot of its own (shims, their log, the trace). */
+const SLOTS = 4;
+
 let scratch: string;
-let shims: string;
+/** A workspace with the corpus files committed to git, made once and copied for each case. */
+let template: string;
+
+/** Where one running case writes: its own shims (logging to its own file) and its own trace. */
+interface Slot {
+  shims: string;
+  log: string;
+  trace: string;
+}
+const slots: Slot[] = [];
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'corpus-differential-'));
-  shims = join(scratch, 'shims');
-  await mkdir(shims);
-  for (const name of SHIMMED) {
-    const path = join(shims, name);
-    await writeFile(path, `#!/bin/sh\nprintf '%s\\n' "${name} $*" >> '${join(scratch, 'shims.log')}'\n`);
-    await chmod(path, 0o755);
+  template = join(scratch, 'template');
+  for (const [path, content] of Object.entries(CORPUS_WORKSPACE)) {
+    await mkdir(join(template, path, '..'), { recursive: true });
+    await writeFile(join(template, path), content);
+  }
+  await promisify(execFile)('sh', ['-c', 'git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm init'], { cwd: template });
+  for (let index = 0; index < SLOTS; index++) {
+    const slot = { shims: join(scratch, `shims-${index}`), log: join(scratch, `shims-${index}.log`), trace: join(scratch, `trace-${index}.txt`) };
+    await mkdir(slot.shims);
+    for (const name of SHIMMED) {
+      const path = join(slot.shims, name);
+      await writeFile(path, `#!/bin/sh\nprintf '%s\\n' "${name} $*" >> '${slot.log}'\n`);
+      await chmod(path, 0o755);
+    }
+    slots.push(slot);
   }
 });
 
@@ -59,25 +82,19 @@ interface Observation {
   blind: boolean;
 }
 
-async function observe(item: BypassCase): Promise<Observation> {
+async function observe(item: BypassCase, slot: Slot): Promise<Observation> {
   const sandbox = await createNodeSandbox();
   try {
-    for (const [path, content] of Object.entries(CORPUS_WORKSPACE)) {
-      await sandbox.fs.mkdir(join(sandbox.root, path, '..'));
-      await sandbox.fs.writeFile(join(sandbox.root, path), content);
-    }
-    await sandbox.exec('git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm init', { timeoutMs: 10_000 });
-    const trace = join(scratch, 'trace.txt');
-    const log = join(scratch, 'shims.log');
-    await writeFile(trace, '');
-    await writeFile(log, '');
+    await cp(template, sandbox.root, { recursive: true });
+    await writeFile(slot.trace, '');
+    await writeFile(slot.log, '');
     const command = item.command.split(CORPUS_ROOT).join(sandbox.root);
-    const prefix = `exec 3>>'${trace}'\nexport BASH_XTRACEFD=3\nexport PATH='${shims}':"$PATH"\nset -x\nexport SHELLOPTS\n: corpus-start\n`;
+    const prefix = `exec 3>>'${slot.trace}'\nexport BASH_XTRACEFD=3\nexport PATH='${slot.shims}':"$PATH"\nset -x\nexport SHELLOPTS\n: corpus-start\n`;
     await sandbox.exec(`${prefix}${command}`, { timeoutMs: 5_000 });
-    const lines = (await readFile(trace, 'utf8')).split('\n');
+    const lines = (await readFile(slot.trace, 'utf8')).split('\n');
     const start = lines.findIndex((line) => line === '+ : corpus-start');
     const traced = lines.slice(start + 1).filter((line) => /^\++ /.test(line)).map(tracedName);
-    const logged = (await readFile(log, 'utf8')).split('\n').filter(Boolean).map((line) => line.split(' ')[0]!);
+    const logged = (await readFile(slot.log, 'utf8')).split('\n').filter(Boolean).map((line) => line.split(' ')[0]!);
     const ran = [...new Set([...traced, ...logged].filter((name): name is string => name !== undefined))];
     const inspected = inspectBashCommand(command, { root: sandbox.root });
     const seen = new Set(
@@ -90,13 +107,27 @@ async function observe(item: BypassCase): Promise<Observation> {
   }
 }
 
+/** Observes every case, {@link SLOTS} at a time (each case is mostly waiting on its processes). */
+async function observeAll(cases: readonly BypassCase[]): Promise<Map<BypassCase, Observation>> {
+  const results = new Map<BypassCase, Observation>();
+  let next = 0;
+  await Promise.all(
+    slots.map(async (slot) => {
+      while (next < cases.length) {
+        const item = cases[next++]!;
+        results.set(item, await observe(item, slot));
+      }
+    }),
+  );
+  return results;
+}
+
 describe('the analysis against real bash (xtrace on the node sandbox, destructive programs shimmed)', () => {
   const results = new Map<BypassCase, Observation>();
 
   it('sees every command bash runs for every corpus case, or says it cannot see them all', { timeout: 240_000 }, async () => {
     const disagreements: string[] = [];
-    for (const item of BYPASS_CORPUS) {
-      const observation = await observe(item);
+    for (const [item, observation] of await observeAll(BYPASS_CORPUS)) {
       results.set(item, observation);
       if (observation.unseen.length > 0 && !observation.blind) {
         disagreements.push(`${JSON.stringify(item.command)}: bash ran ${observation.unseen.join(', ')}, which the analysis did not see`);
