@@ -1,5 +1,5 @@
 import type { ModelSource, SourceItem } from '../model/loop';
-import { compileTurn, replayTurn } from '../model/replaySource';
+import { compileTurn, replayTurn } from '../scenarios/replaySource';
 import type { Sandbox } from '../sandbox/types';
 import type { Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { Clock } from '../time/clock';

@@ -1,7 +1,7 @@
-import type { StreamBlock } from '../scenarios/schema';
+import type { StreamBlock } from './schema';
 import { sleepUnlessAborted, type Clock } from '../time/clock';
-import { stringifyJson } from './deepJson';
-import type { StreamEvent, TimedStreamEvent } from './streamEvents';
+import { stringifyJson } from '../model/deepJson';
+import type { StreamEvent, TimedStreamEvent } from '../model/streamEvents';
 
 const TEXT_CHARS_PER_DELTA = 24;
 const MAX_TEXT_DELTAS = 4;

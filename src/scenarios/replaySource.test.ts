@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StreamBlock } from '../scenarios/schema';
+import type { StreamBlock } from './schema';
 import { createVirtualClock } from '../time/virtualClock';
 import { compileTurn, replayTurn, type ReplayEnd } from './replaySource';
-import type { StreamEvent, TimedStreamEvent } from './streamEvents';
+import type { StreamEvent, TimedStreamEvent } from '../model/streamEvents';
 
 const text = (at: number, durationMs: number, body = 'Let me look at the files first, then edit.'): StreamBlock => ({ type: 'text', text: body, at, durationMs });
 const tool = (id: string, at: number, durationMs: number, input: Record<string, unknown> | string = { file_path: 'src/a.ts' }, latencyMs = 0): StreamBlock => ({
