@@ -56,26 +56,11 @@ async function parseSvg(page: Page, text: string) {
 
 const exportMenu = (page: Page) => page.getByRole('region', { name: 'Timeline' }).getByText('Export', { exact: true });
 
-test.describe('exports', () => {
-  test('are off until a run has ended', async ({ page }) => {
-    await page.goto(`/?scenario=${SCENARIO}&sandbox=virtual`);
-    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
-    await expect(exportMenu(page)).toHaveAttribute('aria-disabled', 'true');
-    await exportMenu(page).click();
-    for (const id of ['export-record', 'export-trace', 'export-otlp', 'export-svg', 'export-png', 'export-html']) await expect(page.getByTestId(id)).toBeDisabled();
-  });
-
-  test.describe('of a finished run', () => {
-    test.beforeEach(async ({ page }) => {
-      await page.goto(`/?scenario=${SCENARIO}&sandbox=virtual`);
-      await page.getByLabel('Speed', { exact: true }).selectOption('4');
-      await page.getByRole('button', { name: 'Run', exact: true }).click();
-      await expect(page.getByTestId('run-status')).toHaveText('done · expectations met');
-      await exportMenu(page).click();
-      await expect(page.getByTestId('export-record')).toBeEnabled();
-    });
-
-    test('the run record (JSON) is the record the page holds', async ({ page }) => {
+/** The checks of a finished run's exports, each a step of one test: they share one page and one run. */
+const FINISHED_RUN_CHECKS: [string, (page: Page) => Promise<void>][] = [
+  [
+    'the run record (JSON) is the record the page holds',
+    async (page) => {
       const file = await download(page, 'export-record');
       expect(file.name).toBe(`${SCENARIO}.streaming.record.json`);
       const exported = JSON.parse(file.bytes.toString('utf8')) as RunRecord;
@@ -86,9 +71,11 @@ test.describe('exports', () => {
       expect(calls.filter((call) => call.agent !== undefined).length).toBeGreaterThan(0);
       expect(calls.every((call) => call.outcome !== null)).toBe(true);
       expect(flatten(exported.turns).map((call) => [call.id, call.outcome])).toEqual(calls.map((call) => [call.id, call.outcome]));
-    });
-
-    test('the Chrome Trace is valid JSON with a span per call that ran, sub-agents as processes of their own', async ({ page }) => {
+    },
+  ],
+  [
+    'the Chrome Trace is valid JSON with a span per call that ran, sub-agents as processes of their own',
+    async (page) => {
       const file = await download(page, 'export-trace');
       expect(file.name).toBe(`${SCENARIO}.streaming.trace.json`);
       const trace = JSON.parse(file.bytes.toString('utf8')) as { traceEvents: { ph: string; name: string; cat?: string; pid: number; ts: number; dur?: number; args?: Record<string, unknown> }[] };
@@ -108,9 +95,11 @@ test.describe('exports', () => {
       for (const call of ran.filter((c) => c.agent !== undefined)) {
         expect(spans.find((span) => span.name === `${call.name}(${call.id})`)?.pid).toBeGreaterThan(1);
       }
-    });
-
-    test('the OpenTelemetry export has an execute_tool span per call, sub-agents nested, content only when ticked', async ({ page }) => {
+    },
+  ],
+  [
+    'the OpenTelemetry export has an execute_tool span per call, sub-agents nested, content only when ticked',
+    async (page) => {
       type Span = { spanId: string; parentSpanId?: string; name: string; attributes: { key: string; value: { stringValue?: string } }[] };
       const spansOf = (bytes: Buffer) => (JSON.parse(bytes.toString('utf8')) as { resourceSpans: { scopeSpans: { spans: Span[] }[] }[] }).resourceSpans[0]!.scopeSpans[0]!.spans;
       const file = await download(page, 'export-otlp');
@@ -129,9 +118,11 @@ test.describe('exports', () => {
       expect(file.bytes.toString('utf8')).not.toContain('gen_ai.tool.call.arguments');
       await page.getByTestId('export-otlp-content').check();
       expect((await download(page, 'export-otlp')).bytes.toString('utf8')).toContain('gen_ai.tool.call.arguments');
-    });
-
-    test('the timeline SVG parses as SVG and has a lane per call', async ({ page }) => {
+    },
+  ],
+  [
+    'the timeline SVG parses as SVG and has a lane per call',
+    async (page) => {
       const file = await download(page, 'export-svg');
       expect(file.name).toBe(`${SCENARIO}.streaming.timeline.svg`);
       const svg = await parseSvg(page, file.bytes.toString('utf8'));
@@ -144,18 +135,22 @@ test.describe('exports', () => {
       expect(svg.outcomes).toEqual(calls.map((call) => call.outcome));
       expect(svg.causes).toBeGreaterThan(0);
       expect(svg.rects).toBeGreaterThan(calls.length);
-    });
-
-    test('the HTML report is one file that holds every call and runs no script', async ({ page }) => {
+    },
+  ],
+  [
+    'the HTML report is one file that holds every call and runs no script',
+    async (page) => {
       const file = await download(page, 'export-html');
       expect(file.name).toBe(`${SCENARIO}.streaming.report.html`);
       const html = file.bytes.toString('utf8');
       for (const call of flatten((await heldRecord(page)).turns)) expect(html).toContain(call.id);
       expect(html).not.toMatch(/<script|<link /i);
       expect(html).toContain('class="cause"');
-    });
-
-    test('the timeline PNG is a PNG of the SVG drawn at twice its size, with something drawn on it', async ({ page }) => {
+    },
+  ],
+  [
+    'the timeline PNG is a PNG of the SVG drawn at twice its size, with something drawn on it',
+    async (page) => {
       const svg = await parseSvg(page, (await download(page, 'export-svg')).bytes.toString('utf8'));
       const file = await download(page, 'export-png');
       expect(file.name).toBe(`${SCENARIO}.streaming.timeline.png`);
@@ -176,6 +171,23 @@ test.describe('exports', () => {
         return seen.size;
       }, file.bytes.toString('base64'));
       expect(colours).toBeGreaterThan(5);
-    });
+    },
+  ],
+];
+
+test('exports are off until a run has ended; then each is what the page holds', async ({ page }) => {
+  await page.goto(`/?scenario=${SCENARIO}&sandbox=virtual`);
+  await test.step('off until a run has ended', async () => {
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+    await expect(exportMenu(page)).toHaveAttribute('aria-disabled', 'true');
+    await exportMenu(page).click();
+    for (const id of ['export-record', 'export-trace', 'export-otlp', 'export-svg', 'export-png', 'export-html']) await expect(page.getByTestId(id)).toBeDisabled();
+    await exportMenu(page).click();
   });
+  await page.getByLabel('Speed', { exact: true }).selectOption('4');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByTestId('run-status')).toHaveText('done · expectations met');
+  await exportMenu(page).click();
+  await expect(page.getByTestId('export-record')).toBeEnabled();
+  for (const [name, check] of FINISHED_RUN_CHECKS) await test.step(name, () => check(page));
 });

@@ -7,21 +7,33 @@ import { hasFfmpeg } from './browser';
 
 const run = promisify(execFile);
 
-test('npm run replay:browser replays a scenario through the page and writes the record, a trace, a screenshot and a video', async () => {
-  test.setTimeout(120_000);
-  const out = 'test-results/replay-browser/seed-partition';
-  const { stderr } = await run('npx', ['tsx', 'src/cli/replayBrowser.ts', 'seed-partition', '--out', out]);
-  expect(stderr).toContain('expectations met');
-  const record = JSON.parse(readFileSync(`${out}/record.json`, 'utf8')) as { scenario: string; strategy: string; expectations: { passed: boolean } };
+test('npm run replay:browser replays several scenarios in one browser: per scenario the record, a trace, a screenshot and a video; a table and a JUnit report', async () => {
+  // One browser start, one preview server and two replays: slow on a busy two-core machine.
+  test.setTimeout(240_000);
+  const out = 'test-results/replay-browser/several';
+  const junit = `${out}/junit.xml`;
+  const { stderr } = await run('npx', ['tsx', 'src/cli/replayBrowser.ts', 'seed-partition', 'result-order', '--out', out, '--junit', junit], { env: { ...process.env, CI: 'true' } });
+  // Its scripted waits make 2500 ms; the Bash call's real work, in a browser that may be busy, adds to it.
+  const makespan = Number(/^seed-partition +met +(\d+) ms +passed$/m.exec(stderr)?.[1]);
+  const record = JSON.parse(readFileSync(`${out}/seed-partition/record.json`, 'utf8')) as { scenario: string; strategy: string; startedAt: number; endedAt: number; expectations: { passed: boolean } };
   expect(record).toMatchObject({ scenario: 'seed-partition', strategy: 'streaming', expectations: { passed: true } });
-  expect(existsSync(`${out}/trace.zip`)).toBe(true);
-  expect(existsSync(`${out}/screenshot.png`)).toBe(true);
-  if (hasFfmpeg || systemFfmpeg()) {
-    // A WebM file starts with the EBML magic number.
-    expect(readFileSync(`${out}/video.webm`).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
-  } else {
-    expect(stderr).toContain('no video');
+  expect(makespan).toBeGreaterThanOrEqual(2500);
+  expect(makespan).toBe(Math.round(record.endedAt - record.startedAt));
+  expect(stderr).toMatch(/^result-order +met +\d+ ms +passed$/m);
+  expect(stderr).toContain('2 scenarios: 2 met, 0 not met, 0 invalid');
+  for (const id of ['seed-partition', 'result-order']) {
+    expect(existsSync(`${out}/${id}/record.json`)).toBe(true);
+    expect(existsSync(`${out}/${id}/trace.zip`)).toBe(true);
+    expect(existsSync(`${out}/${id}/screenshot.png`)).toBe(true);
+    if (hasFfmpeg || systemFfmpeg()) {
+      // A WebM file starts with the EBML magic number.
+      expect(readFileSync(`${out}/${id}/video.webm`).subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    }
   }
+  if (!(hasFfmpeg || systemFfmpeg())) expect(stderr).toContain('no video');
+  const report = readFileSync(junit, 'utf8');
+  expect(report).toContain('<testsuite name="replay-browser" tests="2" failures="0" errors="0"');
+  expect(report).toContain('name="result-order"');
 });
 
 test('npm run replay:browser exits 2 on an invalid scenario, naming what is wrong', async () => {
@@ -29,22 +41,3 @@ test('npm run replay:browser exits 2 on an invalid scenario, naming what is wron
   expect('code' in failure ? failure.code : 0).toBe(2);
   expect('stderr' in failure ? failure.stderr : '').toContain('no such file, and no built-in scenario has that id');
 });
-
-test('npm run replay:browser replays several scenarios in one browser: a table, a folder each, a JUnit report', async () => {
-  test.setTimeout(240_000);
-  const out = 'test-results/replay-browser/several';
-  const junit = `${out}/junit.xml`;
-  const { stderr } = await run('npx', ['tsx', 'src/cli/replayBrowser.ts', 'seed-partition', 'result-order', '--out', out, '--junit', junit], { env: { ...process.env, CI: 'true' } });
-  // Its scripted waits make 2500 ms; the Bash call's real work, in a browser that may be busy, adds to it.
-  const makespan = Number(/^seed-partition +met +(\d+) ms +passed$/m.exec(stderr)?.[1]);
-  const record = JSON.parse(readFileSync(`${out}/seed-partition/record.json`, 'utf8')) as { startedAt: number; endedAt: number };
-  expect(makespan).toBeGreaterThanOrEqual(2500);
-  expect(makespan).toBe(Math.round(record.endedAt - record.startedAt));
-  expect(stderr).toMatch(/^result-order +met +\d+ ms +passed$/m);
-  expect(stderr).toContain('2 scenarios: 2 met, 0 not met, 0 invalid');
-  for (const id of ['seed-partition', 'result-order']) expect(existsSync(`${out}/${id}/record.json`)).toBe(true);
-  const report = readFileSync(junit, 'utf8');
-  expect(report).toContain('<testsuite name="replay-browser" tests="2" failures="0" errors="0"');
-  expect(report).toContain('name="result-order"');
-});
-

@@ -72,37 +72,31 @@ test.describe('the timeline', () => {
     expect(overflow).toEqual({ x: 0, y: 0 });
   });
 
-  test('at 390×844 nothing scrolls sideways, idle or done', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/?scenario=seed-partition&sandbox=virtual');
-    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(await sideways()).toBeLessThanOrEqual(0);
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
-    expect(await sideways()).toBeLessThanOrEqual(0);
-  });
-
   for (const [width, height] of [
     [390, 844],
     [1280, 800],
     [1920, 1080],
   ] as const) {
-    test(`screenshots at ${width}×${height}: idle, mid-run and done`, async ({ page }) => {
+    test(`screenshots at ${width}×${height}: idle, mid-run (paused by stepping) and done; nothing scrolls sideways`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await page.goto('/?scenario=seed-partition&sandbox=virtual');
       await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+      const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await sideways()).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${shots}/timeline-${width}-idle.png` });
-      await page.getByLabel('Speed', { exact: true }).selectOption('0.25');
-      await page.getByRole('button', { name: 'Run', exact: true }).click();
-      await expect(page.locator('[data-testid=call][data-state=executing]').first()).toBeAttached();
-      await page.screenshot({ path: `${shots}/timeline-${width}-mid-run.png` });
+      // Step starts the run paused and moves it one moment at a time: mid-run is reached by steps,
+      // never by racing the run's clock.
+      const step = page.getByRole('button', { name: 'Step', exact: true });
+      const executing = page.locator('[data-testid=call][data-state=executing]');
+      for (let i = 0; i < 200 && (await executing.count()) === 0; i++) await step.click();
+      await expect(executing.first()).toBeAttached();
       // Paused, the status says so (the run is still a running one underneath).
-      await page.getByRole('button', { name: 'Pause', exact: true }).click();
       await expect(page.getByTestId('run-status')).toHaveText('paused');
       await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+      await page.screenshot({ path: `${shots}/timeline-${width}-mid-run.png` });
       await page.getByRole('button', { name: 'Resume', exact: true }).click();
       await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+      expect(await sideways()).toBeLessThanOrEqual(0);
       await page.locator('[data-testid=call][data-call-id=toolu_read_c]').click();
       await page.screenshot({ path: `${shots}/timeline-${width}-done.png` });
     });

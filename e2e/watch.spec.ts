@@ -40,7 +40,6 @@ async function startWatch(log: string, port: number): Promise<ChildProcess> {
 }
 
 test('npm run watch: the page follows a session while it is written, its real lanes growing', async ({ page }) => {
-  test.setTimeout(120_000);
   const folder = mkdtempSync(join(tmpdir(), 'watch-e2e-'));
   const log = join(folder, 'live-session.jsonl');
   const lines = LOG.split('\n').filter((line) => line.trim() !== '');
