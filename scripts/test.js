@@ -1,0 +1,74 @@
+/**
+ * `npm test`: every check the project has, with each stage's time.
+ *
+ *   node scripts/test.js            type-check, lint, unit tests and the page's build side by side,
+ *                                   then the end-to-end suite in Chromium
+ *
+ * The first four are independent and each mostly single-threaded (the unit tests use every core
+ * they are given), so they run at once and their output is printed as each ends, whole, so that no
+ * two interleave. The end-to-end suite needs the build, so it runs after them, its progress
+ * printed as it goes. A stage that fails prints its output and stops the run before the
+ * end-to-end suite; the summary then lists every stage's time and result.
+ */
+import { spawn } from 'node:child_process';
+
+/** @typedef {{ name: string, script: string, live?: boolean }} Stage */
+
+/** @type {Stage[]} */
+const CHECKS = [
+  { name: 'typecheck', script: 'typecheck' },
+  { name: 'lint', script: 'lint' },
+  { name: 'unit tests', script: 'test:unit' },
+  { name: 'build', script: 'build:page' },
+];
+/** @type {Stage} */
+const E2E = { name: 'end-to-end', script: 'test:e2e', live: true };
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs one stage's npm script; resolves with its exit code, time and (unless live) its output. */
+function run(stage) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '--silent', stage.script], {
+      stdio: stage.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      resolve({ stage, code: code ?? (signal ? 1 : 0), ms: performance.now() - started, output: Buffer.concat(output).toString() });
+    });
+  });
+}
+
+function report(result) {
+  const mark = result.code === 0 ? '✓' : '✗';
+  process.stdout.write(`${mark} ${result.stage.name.padEnd(11)} ${seconds(result.ms).padStart(8)}\n`);
+  if (result.code !== 0 && result.output) process.stdout.write(`${result.output.trimEnd()}\n\n`);
+}
+
+const started = performance.now();
+process.stdout.write(`npm test: ${CHECKS.map((stage) => stage.name).join(', ')} side by side, then ${E2E.name}\n`);
+const results = await Promise.all(
+  CHECKS.map(async (stage) => {
+    const result = await run(stage);
+    report(result);
+    return result;
+  }),
+);
+const failed = results.some((result) => result.code !== 0);
+if (!failed) {
+  process.stdout.write(`▸ ${E2E.name}\n`);
+  const result = await run(E2E);
+  results.push(result);
+  report(result);
+}
+
+process.stdout.write(`\nnpm test: ${seconds(performance.now() - started)} in all`);
+process.stdout.write(` (${results.map((result) => `${result.stage.name} ${seconds(result.ms)}`).join(', ')}`);
+process.stdout.write(failed ? `; ${E2E.name} not run: a stage above failed)\n` : ')\n');
+process.exit(results.some((result) => result.code !== 0) ? 1 : 0);
