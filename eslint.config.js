@@ -25,7 +25,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The engine is framework-free (STYLE.md): no React, no DOM globals, no child_process.
+    // The engine is framework-free (docs/design.md, Layers): no React, no DOM globals, no child_process.
     files: ['src/tools/**', 'src/model/**', 'src/scenarios/**', 'src/run/**', 'src/time/**'],
     rules: {
       'no-restricted-imports': [
@@ -40,6 +40,29 @@ export default tseslint.config(
     files: ['src/{tools,model,scenarios,run,time}/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'zustand', '**/ui/**', 'just-bash', '@webcontainer/*'] }],
+    },
+  },
+  {
+    // The sandbox's adapters may use Node, just-bash and WebContainer (they are what wraps them), never the page.
+    files: ['src/sandbox/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'zustand', '**/ui/**'] }],
+    },
+  },
+  {
+    // Live mode runs in the page and in Node alike: the Messages API through the SDK, nothing of Node or the page.
+    files: ['src/live/**'],
+    ignores: ['src/live/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'zustand', '**/ui/**', 'node:*', 'just-bash', '@webcontainer/*'] }],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage'],
+    },
+  },
+  {
+    // The command line is Node's: never the page.
+    files: ['src/cli/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'zustand', '**/ui/**'] }],
     },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
