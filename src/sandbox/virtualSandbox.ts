@@ -46,6 +46,7 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   const links: LinkReader = {
     isSymlink: (path) => memory.lstat(path).then((info) => info.isSymbolicLink, () => undefined),
     readlink: (path) => memory.readlink(path),
+    linkFree: (path) => memory.realpath(path).then((real) => real === path, () => false),
   };
 
   return {
