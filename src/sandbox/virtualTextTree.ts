@@ -69,11 +69,13 @@ export function textTree(version: () => number, walk: (root: string) => Promise<
   return async (root) => {
     if (cached?.version !== version()) {
       const at = version();
-      const entries = await walk('/');
-      const files = await Promise.all(
-        entries.filter((entry) => entry.type === 'file').map(async (entry) => ({ path: entry.path, text: await readFile(entry.path).catch(() => null) })),
-      );
-      const readable = files.filter((file): file is TreeFile => file.text !== null);
+      const listed = (await walk('/')).filter((entry) => entry.type === 'file');
+      const texts = await Promise.all(listed.map((entry) => readFile(entry.path).catch(() => null)));
+      const readable: TreeFile[] = [];
+      for (let i = 0; i < listed.length; i++) {
+        const text = texts[i];
+        if (text !== null && text !== undefined) readable.push({ path: listed[i]!.path, text });
+      }
       // Kept only if nothing changed while it was read.
       if (version() === at) cached = { version: at, files: readable, byRoot: new Map() };
       else return under(readable, root);
