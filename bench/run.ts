@@ -3,9 +3,6 @@
  * Ratios are what to read; absolute times vary with the machine.
  */
 import { z } from 'zod';
-import { spawn } from 'node:child_process';
-import { createNodeSandbox } from '../src/sandbox/nodeSandbox';
-import type { Sandbox } from '../src/sandbox/types';
 import { createVirtualSandbox } from '../src/sandbox/virtualSandbox';
 import { runScenario } from '../src/run/runScenario';
 import type { RunRecord } from '../src/run/record';
@@ -15,12 +12,11 @@ import { effectiveSettings, type Scenario } from '../src/scenarios/schema';
 import { capOf } from '../src/run/scheduling';
 import { createRealClock } from '../src/time/clock';
 import { buildTool } from '../src/tools/buildTool';
-import { runToolCall, type SessionEnvironment } from '../src/tools/execution';
+import type { SessionEnvironment } from '../src/tools/execution';
 import { FileStateCache } from '../src/tools/file/fileState';
 import { createScheduler } from '../src/tools/orchestration/StreamingToolExecutor';
-import { parseRuleSet, type RuleSet } from '../src/tools/permissions/rules';
 import { ToolPool } from '../src/tools/pool';
-import { GrepTool } from '../src/tools/search/GrepTool';
+import { grepFigures } from './grep';
 import { idealMakespan } from './lowerBound';
 
 const line = (text = '') => process.stdout.write(`${text}\n`);
@@ -142,88 +138,8 @@ async function main() {
   line(`streaming / serial:  ${fmt(streaming / serial, 3)}   (target ≤ 0.40)`);
   line();
 
-  // 4. Grep at the limit: against a bare in-memory scan, and against the machine's rg.
-  line('## Grep over a generated 5,000-file workspace');
-  const files: Record<string, string> = {};
-  for (let i = 0; i < 5000; i++) {
-    const dir = `pkg${i % 50}/src/mod${i % 7}`;
-    files[`${dir}/file${i}.ts`] = `// file ${i}\nexport function f${i}(x: number) {\n  return x + ${i};\n}\n${i % 97 === 0 ? 'export const NEEDLE = true;\n' : ''}`;
-  }
-  const grepOn = (sandbox: Sandbox, rules?: RuleSet) => async () => {
-    const env = { ...environment(new ToolPool([GrepTool])), sandbox, ...(rules ? { rules } : {}) };
-    const start = performance.now();
-    const settled = await runToolCall({ id: 'g', name: 'Grep', input: { pattern: 'NEEDLE', head_limit: 0 } }, env, new AbortController().signal, {
-      parentMessage: { turn: 0, toolUseIds: [] },
-    });
-    const elapsed = performance.now() - start;
-    if (settled.outcome !== 'success') throw new Error(`Grep failed: ${settled.result.content}`);
-    return { elapsed, found: settled.result.content.split('\n').filter((l) => l.endsWith('.ts')).length };
-  };
-  const best = async (runs: number, once: () => Promise<{ elapsed: number; found: number }>) => {
-    let fastest = { elapsed: Infinity, found: 0 };
-    for (let i = 0; i < runs; i++) {
-      const run = await once();
-      if (run.elapsed < fastest.elapsed) fastest = run;
-    }
-    return fastest;
-  };
-
-  // The virtual sandbox against a bare scan of the same 5,000 strings in memory.
-  const virtual = createVirtualSandbox(files);
-  const texts = Object.values(files);
-  const bare = await best(7, async () => {
-    const start = performance.now();
-    const needle = /NEEDLE/m;
-    let found = 0;
-    for (const text of texts) if (needle.test(text)) found++;
-    return { elapsed: performance.now() - start, found };
-  });
-  const cold = await grepOn(virtual)();
-  const warm = await best(7, grepOn(virtual));
-  line(`bare in-memory scan: ${fmt(bare.elapsed)} ms (${bare.found} files)   Grep tool (virtual): ${fmt(warm.elapsed)} ms (${warm.found} files; first run, texts not yet read: ${fmt(cold.elapsed)} ms)`);
-  line(`Grep / bare scan: ${fmt(warm.elapsed / bare.elapsed, 1)}×   (target ≤ 3×)`);
-  // The same search with deny rules in force. No file here is denied: what it adds is judging every file.
-  const denying = parseRuleSet({ allow: [], ask: [], deny: ['Read(.env)', 'Read(secrets/**)'] });
-  if (!denying.ok) throw new Error('the bench\'s rules are invalid');
-  const ruled = await best(7, grepOn(virtual, denying.rules));
-  line(`with Read(.env) and Read(secrets/**) denied: ${fmt(ruled.elapsed)} ms (${ruled.found} files): ${fmt(ruled.elapsed / bare.elapsed, 1)}× the bare scan (no target)`);
-  const shellRg = async () => {
-    const start = performance.now();
-    const result = await virtual.exec('rg -l NEEDLE .', { cwd: virtual.root });
-    return { elapsed: performance.now() - start, found: result.stdout.split('\n').filter(Boolean).length };
-  };
-  const simulated = await shellRg();
-  line(`the virtual shell's own rg: ${fmt(simulated.elapsed)} ms (${simulated.found} files): ${fmt(simulated.elapsed / warm.elapsed, 1)}× the Grep tool`);
-
-  // The node sandbox: the Grep tool (through the machine's rg) against that rg run directly.
-  const node = await createNodeSandbox();
-  try {
-    for (const [path, text] of Object.entries(files)) {
-      const target = `${node.root}/${path}`;
-      await node.fs.mkdir(target.slice(0, target.lastIndexOf('/')));
-      await node.fs.writeFile(target, text);
-    }
-    const direct = async () => {
-      const start = performance.now();
-      const found = await new Promise<number>((resolve) => {
-        const child = spawn('rg', ['-l', 'NEEDLE', '.'], { cwd: node.root });
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.on('error', () => resolve(-1));
-        child.on('close', () => resolve(out.split('\n').filter(Boolean).length));
-      });
-      return { elapsed: performance.now() - start, found };
-    };
-    const rgRun = await best(7, direct);
-    if (rgRun.found < 0) line('no rg on this machine: the node sandbox\'s Grep falls back to its own scan (install Debian\'s ripgrep)');
-    else {
-      const nodeGrep = await best(7, grepOn(node));
-      line(`rg run directly: ${fmt(rgRun.elapsed)} ms (${rgRun.found} files)   Grep tool (node, through rg): ${fmt(nodeGrep.elapsed)} ms (${nodeGrep.found} files)`);
-      line(`Grep / rg: ${fmt(nodeGrep.elapsed / rgRun.elapsed, 2)}×   (target ≤ 1.5×)`);
-    }
-  } finally {
-    await node.dispose();
-  }
+  // 4. Grep: its first call (cold) and later ones (warm), each against its baseline.
+  await grepFigures(line);
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,12 @@ export interface LinkReader {
   /** `true`/`false` for an existing entry, `undefined` when nothing is there (or it cannot be seen). */
   isSymlink(path: string): Promise<boolean | undefined>;
   readlink(path: string): Promise<string>;
+  /**
+   * Whether `path` (absolute, normal) exists and no part of it is a link, told at once where the
+   * file system can: nothing is then left to follow. Without it, or on `false`, the walk below
+   * checks one component at a time.
+   */
+  linkFree?(path: string): Promise<boolean>;
 }
 
 /** Where a path really leads, or why it may not be used. */
@@ -22,6 +28,7 @@ export type FollowedPath = { ok: true; real: string } | { ok: false; error: stri
  * can be a link, and the rest is appended as written.
  */
 export async function followSymlinks(reader: LinkReader, root: string, path: string): Promise<FollowedPath> {
+  if (reader.linkFree && (await reader.linkFree(path))) return { ok: true, real: path };
   const pending = components(root, path);
   let current = root;
   let hops = 0;

@@ -125,6 +125,24 @@ describe('createVirtualSandbox: paths', () => {
     expect(await linked.resolve('inside/a.ts')).toEqual({ ok: true, path: '/workspace/inside/a.ts', real: '/workspace/src/a.ts' });
   });
 
+  it('reads and writes through the port follow links by hand wherever a link is on the way, at any depth', async () => {
+    const linked = createVirtualSandbox({ 'src/deep/a.ts': 'a' });
+    await linked.exec('ln -s /etc src/deep/out && ln -s deep src/inside && ln -s src top && ln -s deep/a.ts src/alias');
+    // Paths with no link read as they are; a link anywhere on the way is followed, or refused when it leads out.
+    expect(await linked.fs.readFile('/workspace/src/deep/a.ts')).toBe('a');
+    expect(await linked.fs.readFile('/workspace/top/inside/a.ts')).toBe('a');
+    expect(await linked.fs.readFile('/workspace/src/alias')).toBe('a');
+    await expect(linked.fs.readFile('/workspace/src/deep/out/passwd')).rejects.toThrow(/symbolic link/);
+    await expect(linked.fs.writeFile('/workspace/top/deep/out/new', 'x')).rejects.toThrow(/symbolic link/);
+    // A write through a linked folder lands in the real one; a new file under no link is made where named.
+    await linked.fs.writeFile('/workspace/top/inside/b.ts', 'b');
+    expect(await linked.fs.readFile('/workspace/src/deep/b.ts')).toBe('b');
+    await linked.fs.writeFile('/workspace/src/deep/c.ts', 'c');
+    expect(await linked.fs.readFile('/workspace/src/deep/c.ts')).toBe('c');
+    expect(await linked.resolve('src/deep/a.ts')).toEqual({ ok: true, path: '/workspace/src/deep/a.ts' });
+    expect(await linked.resolve('top/inside/a.ts')).toEqual({ ok: true, path: '/workspace/top/inside/a.ts', real: '/workspace/src/deep/a.ts' });
+  });
+
   it('names paths relative to the root', () => {
     expect(sandbox.relative('/workspace/src/a.ts')).toBe('src/a.ts');
     expect(sandbox.relative('/workspace')).toBe('.');

@@ -46,6 +46,7 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   const links: LinkReader = {
     isSymlink: (path) => memory.lstat(path).then((info) => info.isSymbolicLink, () => undefined),
     readlink: (path) => memory.readlink(path),
+    linkFree: (path) => memory.realpath(path).then((real) => real === path, () => false),
   };
 
   return {
@@ -125,34 +126,35 @@ function virtualFs(memory: InMemoryFs, version: () => number, follow: (path: str
     rm: (path, rmOptions) => memory.rm(path, { recursive: rmOptions?.recursive ?? false }),
     rename: (from, to) => memory.mv(from, to),
     walk: keptListing(version, async () => {
-      // One listing of the whole fs, kept until it changes. Folders that hold something are known
-      // from their children; only the leaves need an lstat (file, empty folder or link).
-      const paths = memory.getAllPaths().filter((path) => path.startsWith('/'));
+      // One listing of the whole fs, kept until it changes, sorted as strings before anything is
+      // made of it. Folders that hold something are known from their children; only the leaves
+      // need an lstat (file, empty folder or link).
+      const paths = memory.getAllPaths().filter((path) => path.startsWith('/')).sort();
       const parents = new Set<string>();
       // getAllPaths gives normalized absolute paths, so the parent is a plain cut (no normalize).
       for (const path of paths) parents.add(path.slice(0, path.lastIndexOf('/')));
-      const entries = await Promise.all(
-        paths.map(async (path): Promise<WalkEntry | undefined> => {
-          if (parents.has(path)) return { path, type: 'directory' };
-          const info = await memory.lstat(path).catch(() => undefined);
-          // Links are not followed (like rg and find without -L), so none is listed.
-          if (!info || info.isSymbolicLink) return undefined;
-          return { path, type: info.isDirectory ? 'directory' : 'file' };
-        }),
+      const types = await Promise.all(
+        paths.map((path) => (parents.has(path) ? Promise.resolve('directory' as const) : memory.lstat(path).then(leafType, () => undefined))),
       );
-      return entries.filter((entry): entry is WalkEntry => entry !== undefined).sort((a, b) => compare(a.path, b.path));
+      const entries: WalkEntry[] = [];
+      for (let i = 0; i < paths.length; i++) {
+        const type = types[i];
+        if (type !== undefined) entries.push({ path: paths[i]!, type });
+      }
+      return entries;
     }),
   };
   fs.readTree = textTree(version, (root) => fs.walk(root), (path) => memory.readFile(path));
   return fs;
 }
 
-function statOf(type: FileStat['type'], size: number, mtime: Date): FileStat {
-  return { type, size, mtimeMs: mtime.getTime() };
+/** What a leaf of the listing is; links are not followed (like rg and find without -L), so none is listed. */
+function leafType(info: { isSymbolicLink: boolean; isDirectory: boolean }): WalkEntry['type'] | undefined {
+  return info.isSymbolicLink ? undefined : info.isDirectory ? 'directory' : 'file';
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+function statOf(type: FileStat['type'], size: number, mtime: Date): FileStat {
+  return { type, size, mtimeMs: mtime.getTime() };
 }
 
 /**

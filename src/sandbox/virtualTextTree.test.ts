@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { InMemoryFs } from 'just-bash';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WalkEntry } from './types';
 import { createVirtualSandbox } from './virtualSandbox';
-import { keptListing } from './virtualTextTree';
+import { keptListing, withPrefix } from './virtualTextTree';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -65,5 +66,22 @@ describe('the virtual sandbox keeps its listing until something changes', () => 
     version++;
     expect(paths(await listing('/w'))).toEqual(['/w/listing-3 file']);
     expect(calls).toBe(3);
+  });
+});
+
+describe('the entries under a root', () => {
+  it('are those a filter on the prefix keeps, in order, however close the neighbouring names sort', () => {
+    const segment = fc.constantFrom('src', 'src-x', 'src2', 'src.d', 'sr', 'a', 'z', '', '\u00e9');
+    const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join('/')}`);
+    fc.assert(
+      fc.property(fc.array(path), fc.array(segment, { maxLength: 3 }), (all, rootParts) => {
+        const sorted = [...new Set(all)].sort().map((p) => ({ path: p }));
+        const prefix = `/${rootParts.map((part) => `${part}/`).join('')}`;
+        expect(withPrefix(sorted, prefix)).toEqual(sorted.filter((entry) => entry.path.startsWith(prefix)));
+      }),
+      { numRuns: 2000 },
+    );
+    const listing = [{ path: '/w/src-x/a' }, { path: '/w/src/a' }, { path: '/w/src/b/c' }, { path: '/w/src2/a' }];
+    expect(withPrefix(listing, '/w/src/')).toEqual([{ path: '/w/src/a' }, { path: '/w/src/b/c' }]);
   });
 });

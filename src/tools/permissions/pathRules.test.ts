@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { globsOverlap } from './globOverlap';
-import { pathRuleMatches, pathRuleVerdict } from './pathRules';
+import { pathRuleMatches, pathRuleSetMatcher, pathRuleVerdict } from './pathRules';
 import { normalizeRulePath } from './workspacePaths';
 
 const ROOT = '/workspace';
@@ -56,6 +57,31 @@ describe('path rules on normalised paths', () => {
     expect(pathRuleMatches('.env', 'deep/.env', ROOT)).toBe(true);
     expect(pathRuleMatches('.env', '/etc/.env', ROOT)).toBe(false);
     expect(pathRuleMatches('//etc/**', '/etc/passwd', ROOT)).toBe(true);
+  });
+
+  it('tested all at once, name the same first pattern as testing each pattern in turn', () => {
+    const patterns = ['.env', 'secrets/**', '//etc/**', '~/private/*', '/anchored.txt', '*.pem', 'docs/', 'a/../b', '{unclosed', 'src/{a,b}/[!x]?.ts', '//workspace/abs/**'];
+    const paths = fc.oneof(
+      fc.constant('.'),
+      fc.array(fc.constantFrom('.env', 'secrets', 'key', 'private', 'etc', 'passwd', 'anchored.txt', 'k.pem', 'docs', 'a', 'b', 'src', 'y1.ts', 'x1.ts', 'abs', 'workspace'), { minLength: 1, maxLength: 5 }).chain((segments) =>
+        fc.constantFrom(segments.join('/'), `/${segments.join('/')}`),
+      ),
+    );
+    fc.assert(
+      fc.property(fc.subarray(patterns), paths, (chosen, path) => {
+        const inTurn = chosen.findIndex((pattern) => pathRuleMatches(pattern, path, ROOT));
+        expect(pathRuleSetMatcher(chosen, ROOT)(path), `${JSON.stringify(chosen)} ${path}`).toBe(inTurn);
+      }),
+      { numRuns: 3000 },
+    );
+    const all = pathRuleSetMatcher(patterns, ROOT);
+    expect(all('deep/.env')).toBe(0);
+    expect(all('secrets/deep/key')).toBe(1);
+    expect(all('/etc/passwd')).toBe(2);
+    expect(all('abs/x')).toBe(10);
+    expect(all('src/a/y1.ts')).toBe(9);
+    expect(all('src/a/x1.ts')).toBe(-1);
+    expect(all('{unclosed')).toBe(-1);
   });
 
   it('say a glob or a whole folder may hold a protected path, and when it cannot', () => {

@@ -1,5 +1,5 @@
 import { posix } from '../../sandbox/posixPath';
-import { compileGlob } from '../search/globMatch';
+import { compileGlob, globRegexSource } from '../search/globMatch';
 import { escapeGlob, globsOverlap } from './globOverlap';
 import { absoluteRulePath, normalizeRulePath } from './workspacePaths';
 
@@ -76,16 +76,50 @@ function globTest(pattern: string, path: string): boolean {
 
 /** Whether the rule pattern names `path` (a normalised path). */
 export function pathRuleMatches(pattern: string, path: string, root: string): boolean {
-  return pathRuleMatcher(pattern, root)(path);
+  return namesPath(ruleGlobs(pattern, root), path, root);
 }
 
 /**
- * {@link pathRuleMatches} for one pattern, its globs made once: a search judges every file it
- * finds by the same few rules, and making the globs again for each file cost more than the match.
+ * Which of several rule patterns names a path, in one test: every pattern's globs joined into one
+ * regular expression over workspace-relative paths and one over absolute paths, made once. A
+ * search judges every file it finds by the same few rules, and testing each glob of each rule on
+ * its own cost more than reading the file. Gives the index of the first pattern that names `path`
+ * (a normalised path), or -1; the same answer as {@link pathRuleMatches} on each pattern in turn.
  */
-export function pathRuleMatcher(pattern: string, root: string): (path: string) => boolean {
-  const rule = ruleGlobs(pattern, root);
-  return (path) => namesPath(rule, path, root);
+export function pathRuleSetMatcher(patterns: readonly string[], root: string): (path: string) => number {
+  const rules = patterns.map((pattern) => {
+    const { absolute, globs } = ruleGlobs(pattern, root);
+    return { absolute, source: joinedSource(globs) };
+  });
+  const each = rules.map((rule) => (rule.source === undefined ? undefined : new RegExp(`^${rule.source}$`)));
+  const either = (absolute: boolean) => {
+    const sources = rules.flatMap((rule) => (rule.absolute === absolute && rule.source !== undefined ? [rule.source] : []));
+    return sources.length === 0 ? undefined : new RegExp(`^(?:${sources.join('|')})$`);
+  };
+  const relativeRules = either(false);
+  const absoluteRules = either(true);
+  const normalRoot = posix.normalize(root);
+  const rootPrefix = normalRoot.endsWith('/') ? normalRoot : `${normalRoot}/`;
+  // A normalised path is absolute only outside the workspace; inside, its absolute form is a plain join.
+  const absoluteOf = (path: string) => (path.startsWith('/') ? path : path === '.' ? normalRoot : rootPrefix + path);
+  const subjectOf = (absolute: boolean, path: string) => (absolute ? absoluteOf(path) : path.startsWith('/') ? undefined : path);
+  return (path) => {
+    const named = (relativeRules !== undefined && !path.startsWith('/') && relativeRules.test(path)) || (absoluteRules !== undefined && absoluteRules.test(absoluteOf(path)));
+    if (!named) return -1;
+    return rules.findIndex((rule, i) => {
+      const subject = subjectOf(rule.absolute, path);
+      return subject !== undefined && each[i]?.test(subject) === true;
+    });
+  };
+}
+
+/** The globs that compile, as one RegExp source (`undefined` when none does): a malformed glob names nothing. */
+function joinedSource(globs: readonly string[]): string | undefined {
+  const sources = globs.flatMap((glob) => {
+    const translated = globRegexSource(glob);
+    return translated.ok ? [`(?:${translated.source})`] : [];
+  });
+  return sources.length === 0 ? undefined : `(?:${sources.join('|')})`;
 }
 
 /** Whether a rule's globs name `path` (a normalised path). */

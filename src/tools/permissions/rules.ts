@@ -1,8 +1,8 @@
 import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
 import { explainBashDecision } from './bashDecision';
-import { pathRuleMatcher, pathRuleMatches } from './pathRules';
+import { pathRuleMatches, pathRuleSetMatcher } from './pathRules';
 import type { PermissionRule, RuleSet } from './ruleTypes';
-import { normalizeRulePath } from './workspacePaths';
+import { normalizeRulePath, rulePathsUnder } from './workspacePaths';
 
 export type { PermissionRule, RuleSet } from './ruleTypes';
 
@@ -93,12 +93,13 @@ export function pathDenial(tool: AnyTool, rules: RuleSet, root: string): ((absol
   const denying = rules.deny.filter((rule) => rule.content !== undefined && !rule.content.startsWith('domain:') && toolMatches(rule, tool));
   if (denying.length === 0) return undefined;
   // Made at the first path asked about, once for all: a search asks about every file it finds.
-  let matchers: ((path: string) => boolean)[] | undefined;
+  let matcher: ((path: string) => number) | undefined;
+  const normalise = rulePathsUnder(root);
   return (absolutePath) => {
-    const path = normalizeRulePath(absolutePath, { root });
+    const path = normalise(absolutePath);
     if (path === undefined) return undefined;
-    matchers ??= denying.map((rule) => pathRuleMatcher(rule.content!, root));
-    const index = matchers.findIndex((matches) => matches(path));
+    matcher ??= pathRuleSetMatcher(denying.map((rule) => rule.content!), root);
+    const index = matcher(path);
     return index === -1 ? undefined : denying[index];
   };
 }

@@ -39,6 +39,18 @@ export function normalAbsolute(path: string): string {
   return path.startsWith('/') && !ODD_SEGMENT.test(path) ? path : posix.normalize(path);
 }
 
+/**
+ * {@link normalizeRulePath} of absolute paths under one root, the root's share of the work done
+ * once: a search asks about every file it finds, and those are normal paths inside the root, which
+ * need only their prefix cut.
+ */
+export function rulePathsUnder(root: string): (absolutePath: string) => string | undefined {
+  const normalRoot = normalAbsolute(root);
+  const prefix = normalRoot.endsWith('/') ? normalRoot : `${normalRoot}/`;
+  return (path) =>
+    path.length > prefix.length && path.startsWith(prefix) && !ODD_SEGMENT.test(path) ? path.slice(prefix.length) : normalizeRulePath(path, { root });
+}
+
 /** `absolute` relative to `root` when inside it (`.` for the root), else `absolute` itself. */
 export function relativeInside(root: string, absolute: string): string {
   if (absolute === root) return '.';

@@ -21,17 +21,26 @@ export interface GlobOptions {
 
 /** Compiles `pattern` into a matcher over relative paths. */
 export function compileGlob(pattern: string, options: GlobOptions = {}): GlobCompilation {
-  let source: string;
-  try {
-    source = translate(pattern.replace(/^\.\//, ''));
-  } catch (error: unknown) {
-    return { ok: false, error: error instanceof GlobSyntaxError ? error.message : String(error) };
-  }
-  const regex = new RegExp(`^${source}$`);
+  const translated = globRegexSource(pattern);
+  if (!translated.ok) return translated;
+  const regex = new RegExp(`^${translated.source}$`);
   if (options.matchBase && !pattern.includes('/')) {
     return { ok: true, match: (path) => regex.test(path.slice(path.lastIndexOf('/') + 1)) };
   }
   return { ok: true, match: (path) => regex.test(path) };
+}
+
+/**
+ * The RegExp source of `pattern` over a whole relative path, unanchored, so several patterns can be
+ * joined into one expression (`^(?:a|b)$`); or why the pattern is malformed. No backreference or
+ * capture is in it: the alternatives of a join cannot interfere.
+ */
+export function globRegexSource(pattern: string): { ok: true; source: string } | { ok: false; error: string } {
+  try {
+    return { ok: true, source: translate(pattern.replace(/^\.\//, '')) };
+  } catch (error: unknown) {
+    return { ok: false, error: error instanceof GlobSyntaxError ? error.message : String(error) };
+  }
 }
 
 /** Whether `pattern` uses any glob syntax (otherwise it names one path). */

@@ -1,8 +1,7 @@
-import type { FileStat } from '../../sandbox/types';
 import type { ToolUseContext } from '../types';
-import type { GlobMatcher } from './globMatch';
-import { isBinary, matchFile, type ContentMatchOptions } from './grepContent';
+import { isBinary, matchFile } from './grepContent';
 import { mapWithConcurrency } from './mapWithConcurrency';
+import type { FileHit, ScanPlan, ScanProgress, ScanResult } from './scanPlan';
 import { parseRipgrep, ripgrepArgs, ripgrepListArgs } from './ripgrepSearch';
 import { listFiles, type FoundFile } from './searchScope';
 import { searchableFiles } from './searchableTree';
@@ -12,43 +11,6 @@ import { scanTexts } from './textScan';
 const READ_CONCURRENCY = 32;
 /** A progress report every this many files. */
 const PROGRESS_EVERY = 500;
-
-/** One matching file: its path from the root, its count, its content rows (when asked for). */
-export interface FileHit {
-  path: string;
-  count: number;
-  rows: string[];
-}
-
-/** What to search and how. */
-export interface ScanPlan {
-  base: { path: string; type: FileStat['type'] };
-  pattern: string;
-  ignoreCase: boolean;
-  multiline: boolean;
-  globParts: readonly string[];
-  acceptsGlob: GlobMatcher;
-  type: string | undefined;
-  isType: ((name: string) => boolean) | undefined;
-  options: ContentMatchOptions;
-  wantRows: boolean;
-  /** Files the permission rules keep from the search (absolute paths): never reported. */
-  exclude?: ((absolutePath: string) => boolean) | undefined;
-}
-
-/** What a scan found: the matching files, how many files it searched, how many the rules kept from it. */
-export interface ScanResult {
-  hits: FileHit[];
-  scanned: number;
-  leftOut: number;
-}
-
-/** How far a scan has got. */
-export interface ScanProgress {
-  filesScanned: number;
-  totalFiles: number;
-  matchingFiles: number;
-}
 
 /**
  * Searches the workspace the fastest way the sandbox allows: the machine's ripgrep where it has

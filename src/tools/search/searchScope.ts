@@ -53,8 +53,11 @@ export async function denyIfOnlyDenied(context: ToolUseContext, path: string | u
   const base = await resolveSearchBase(context, path);
   if (!base.ok || base.type !== 'directory') return { behavior: 'allow' };
   const denied = deniedBy(context, base)!;
-  const files = (await listFiles(context, base.path, base.type)).filter(accepts);
-  if (files.length === 0 || !files.every((file) => denied(file.path))) return { behavior: 'allow' };
+  const found = await listFiles(context, base.path, base.type);
+  // One file the search may read allows it; it is usually among the first looked at.
+  if (found.some((file) => accepts(file) && !denied(file.path))) return { behavior: 'allow' };
+  const files = found.filter(accepts);
+  if (files.length === 0) return { behavior: 'allow' };
   const rules = [...new Set(files.map((file) => context.deniedPath!(file.path) ?? context.deniedPath!(base.real + file.path.slice(base.path.length))))];
   const count = files.length === 1 ? `the one file it would read (${files[0]!.relativeToRoot}) is` : `all ${files.length} files it would read are`;
   return { behavior: 'deny', reason: `${count} denied by the rules (${rules.join(', ')})` };

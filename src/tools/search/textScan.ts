@@ -1,5 +1,5 @@
-import type { FileHit, ScanPlan, ScanResult } from './grepScan';
 import { isBinary, matchLines } from './grepContent';
+import type { FileHit, ScanPlan, ScanResult } from './scanPlan';
 import type { SearchableFile } from './searchableTree';
 
 /**
