@@ -13,19 +13,6 @@ import { virtualChoice, type SandboxChoice } from './controller/sandboxChoice';
 export type RunKind = 'replay' | 'live' | 'manual';
 
 /**
- * The page's run, as one value: nothing run yet (or reset), running, ended, or failed with why.
- * Only a replay can pause (a live model does not wait), so only its running state says whether it is.
- */
-export type RunState =
-  | { status: 'idle' }
-  | { status: 'running'; kind: 'replay'; paused: boolean }
-  | { status: 'running'; kind: 'live' | 'manual' }
-  | { status: 'done'; kind: RunKind }
-  | { status: 'error'; kind: RunKind; message: string };
-
-export type RunStatus = RunState['status'];
-
-/**
  * What the running run holds on to, for Stop, Pause, Step, speed and the timeline's now line.
  * Not data (an abort controller, a playback, a clock): no component draws it.
  */
@@ -36,6 +23,20 @@ export interface ActiveRun {
   /** The time to draw as now, in ms from the run's start. */
   now: () => number;
 }
+
+/**
+ * The page's run, as one value: nothing run yet (or reset), running, ended, or failed with why.
+ * Only a running run has handles (`active`), so none can outlive it or exist without it. Only a
+ * replay can pause (a live model does not wait), so only its running state says whether it is.
+ */
+export type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; kind: 'replay'; paused: boolean; active: ActiveRun }
+  | { status: 'running'; kind: 'live' | 'manual'; active: ActiveRun }
+  | { status: 'done'; kind: RunKind }
+  | { status: 'error'; kind: RunKind; message: string };
+
+export type RunStatus = RunState['status'];
 
 /** The sandbox the page runs on: which kind it makes, and the one the terminal and the workspace follow. */
 export interface SandboxSlice {
@@ -159,10 +160,8 @@ export interface PlaygroundState {
   /** The strategy a link named (`&strategy=`): the first scenario opened keeps it instead of its policy's. */
   linkStrategy: Strategy | null;
   overrides: SettingsOverrides;
-  /** The current (or last) run's state. */
+  /** The current (or last) run's state; a running one holds its handles. */
   run: RunState;
-  /** The running run's handles; `null` when no run is going. */
-  activeRun: ActiveRun | null;
   /** The last live run as a scenario that replays it, until the next run starts. */
   liveRecording: Scenario | null;
   events: RunEvent[];
@@ -205,7 +204,6 @@ export const initialState: PlaygroundState = {
   linkStrategy: null,
   overrides: {},
   run: { status: 'idle' },
-  activeRun: null,
   liveRecording: null,
   events: [],
   completedCalls: 0,
@@ -233,6 +231,11 @@ export const usePlayground = create<PlaygroundState>(() => initialState);
 /** Whether the run is a replay standing paused (the Pause button's state). */
 export function isPaused(run: RunState): boolean {
   return run.status === 'running' && run.kind === 'replay' && run.paused;
+}
+
+/** The running run's handles; `null` when no run is going. */
+export function activeRunOf(run: RunState): ActiveRun | null {
+  return run.status === 'running' ? run.active : null;
 }
 
 /** The last scrubbed position folded, per event log: every pane that draws it shares one fold. */

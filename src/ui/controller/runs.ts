@@ -6,7 +6,7 @@ import type { Scenario } from '../../scenarios/schema';
 import { manualRun, type ManualCall } from '../app/manualCall';
 import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
 import type { ScenarioEntry } from '../scenarios';
-import { appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
+import { activeRunOf, appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
 import { lessonComparison } from './compare';
 import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
@@ -39,9 +39,9 @@ function changesOf(state: PlaygroundState, scenario: Scenario, kind: RunRequest[
 }
 
 /** Why a run cannot start now (no scenario open, a run going); `null` when it can. */
-export function whyNoRun(state: Pick<PlaygroundState, 'scenario' | 'activeRun'>): string | null {
+export function whyNoRun(state: Pick<PlaygroundState, 'scenario' | 'run'>): string | null {
   if (!state.scenario) return 'no scenario is open yet (its workspace and settings are what a run starts from)';
-  if (state.activeRun) return 'a run is going; stop it first';
+  if (state.run.status === 'running') return 'a run is going; stop it first';
   return null;
 }
 
@@ -73,7 +73,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
   if (refusal !== null || !scenario) throw new Error(refusal ?? 'no scenario is open yet');
   const abort = new AbortController();
   /** Whether this run is still the page's (a reset or an open drops it). */
-  const current = () => usePlayground.getState().activeRun?.abort === abort;
+  const current = () => activeRunOf(usePlayground.getState().run)?.abort === abort;
   const wrote = writeWatch();
   const batcher = frameBatcher((events) => {
     if (!current()) return;
@@ -88,11 +88,11 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
         ? liveRun(scenario, request.options, wiring)
         : manualRun(scenario, request, wiring);
   const active: ActiveRun = { abort, playback: engine.playback, now: engine.now };
-  const running: RunState = request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false } : { status: 'running', kind: request.kind };
+  const running: RunState =
+    request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false, active } : { status: 'running', kind: request.kind, active };
   const start = scenario.workspace.files;
   usePlayground.setState((now) => ({
     run: running,
-    activeRun: active,
     ...emptyLog(),
     runChanges: changesOf(now, scenario, request.kind),
     liveRecording: null,
@@ -106,7 +106,6 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
       if (usePlayground.getState().workspace.holds === 'run') endRunMoments(end.record.files, usePlayground.getState().events.length);
       usePlayground.setState({
         run: message !== undefined ? { status: 'error', kind: request.kind, message } : { status: 'done', kind: request.kind },
-        activeRun: null,
         record: withVerdict(end.record),
         pendingAsk: null,
         pendingQuestion: null,
@@ -119,7 +118,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
     batcher.flush();
     if (current()) {
       const message = error instanceof Error ? error.message : String(error);
-      usePlayground.setState({ run: { status: 'error', kind: request.kind, message }, activeRun: null, pendingAsk: null, pendingQuestion: null });
+      usePlayground.setState({ run: { status: 'error', kind: request.kind, message }, pendingAsk: null, pendingQuestion: null });
     }
     throw error;
   }
@@ -149,7 +148,8 @@ export async function startLive(input: unknown): Promise<RunRecord> {
 
 /** Stop: the user's interrupt; every call without a result gets one, and the run ends. */
 export function stopRun(): void {
-  const { activeRun, pendingAsk, pendingQuestion } = usePlayground.getState();
+  const { run, pendingAsk, pendingQuestion } = usePlayground.getState();
+  const activeRun = activeRunOf(run);
   if (!activeRun) return;
   const at = activeRun.now();
   usePlayground.setState((state) => (state.runChanges && state.runChanges.stoppedAt === null ? { runChanges: { ...state.runChanges, stoppedAt: at } } : {}));
@@ -162,7 +162,7 @@ export function stopRun(): void {
 /** Back to the scenario as opened: no run, no log, and the workspace holding what the next run starts from. */
 export function resetRun(): void {
   stopRun();
-  usePlayground.setState((state) => ({ run: { status: 'idle' }, activeRun: null, ...emptyLog(), workspace: { ...state.workspace, runStart: null, moments: [] } }));
+  usePlayground.setState((state) => ({ run: { status: 'idle' }, ...emptyLog(), workspace: { ...state.workspace, runStart: null, moments: [] } }));
   void prepareWorkspace();
 }
 
@@ -185,7 +185,6 @@ export function openScenario(scenario: Scenario, source: PlaygroundState['source
       // A policy chosen for one scenario is not carried to the next: each lesson's is its point.
       overrides,
       run: { status: 'idle' },
-      activeRun: null,
       ...emptyLog(),
       addedAllowRules: [],
       workspace: { files, holds: 'start', opened: files, runStart: null, moments: [] },
