@@ -5,7 +5,8 @@ import { BUILT_IN_SCENARIOS } from '../../scenarios/library';
 import { validateScenario } from '../../scenarios/validate';
 import { activeRunOf, initialState, usePlayground, visibleRecord } from '../store';
 import { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
-import { openScenario, resetRun, startLive, startRun, stopRun } from './runs';
+import { loadScenario } from './opening';
+import { resetRun, startLive, startRun, stopRun } from './runs';
 import { setSandboxChoice } from './sandbox';
 import { editWorkspaceFile } from './workspace';
 import { virtualChoice } from './sandboxChoice';
@@ -34,7 +35,7 @@ afterEach(async () => {
 describe('a replay on the page', () => {
   it('runs a scenario to done, keeps the event log, and rebuilds any earlier moment from it', async () => {
     setSandboxChoice(virtualChoice(undefined));
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     setSpeed(50);
     const running = startRun({ kind: 'replay' });
     expect(page().run).toMatchObject({ status: 'running', kind: 'replay', paused: false });
@@ -58,7 +59,7 @@ describe('a replay on the page', () => {
   });
 
   it('with "ask me" on, waits for the dialog; "allow always" adds a rule and answers the same ask later', async () => {
-    openScenario(builtIn('permission-rules'), 'built-in');
+    loadScenario(builtIn('permission-rules'), 'built-in');
     usePlayground.setState({ askMe: true, speed: 50 });
     const running = startRun({ kind: 'replay' });
     await until(() => page().pendingAsk !== null);
@@ -78,7 +79,7 @@ describe('a replay on the page', () => {
   });
 
   it('stop interrupts the run: every call gets a result, and the run is done', async () => {
-    openScenario(builtIn('streaming-speedup'), 'built-in');
+    loadScenario(builtIn('streaming-speedup'), 'built-in');
     setSpeed(1);
     const running = startRun({ kind: 'replay' });
     await until(() => page().events.some((event) => event.type === 'call_started'));
@@ -92,7 +93,7 @@ describe('a replay on the page', () => {
   });
 
   it('a run whose setup fails ends in error, with the reason as its message', async () => {
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     editWorkspaceFile('../outside.txt', 'a file that leaves the workspace');
     setSpeed(50);
     const record = await startRun({ kind: 'replay' });
@@ -101,7 +102,7 @@ describe('a replay on the page', () => {
   });
 
   it('pauses and resumes; Step with no run going starts one paused', async () => {
-    openScenario(builtIn('streaming-speedup'), 'built-in');
+    loadScenario(builtIn('streaming-speedup'), 'built-in');
     step();
     expect(page().run).toMatchObject({ status: 'running', kind: 'replay', paused: true });
     expect(activeRunOf(page().run)?.playback?.paused).toBe(true);
@@ -133,7 +134,7 @@ describe('a replay on the page', () => {
   it('refuses a second run while one is going, and leaves the store as it was', async () => {
     await expect(startRun({ kind: 'replay' })).rejects.toThrow('no scenario is open yet');
     expect(page().run).toEqual({ status: 'idle' });
-    openScenario(builtIn('streaming-speedup'), 'built-in');
+    loadScenario(builtIn('streaming-speedup'), 'built-in');
     const first = startRun({ kind: 'replay' });
     const active = page().run;
     await expect(startRun({ kind: 'replay' })).rejects.toThrow('a run is going');
@@ -143,7 +144,7 @@ describe('a replay on the page', () => {
   });
 
   it('reset goes back to idle with no log; the stopped run, ending later, leaves it so', async () => {
-    openScenario(builtIn('streaming-speedup'), 'built-in');
+    loadScenario(builtIn('streaming-speedup'), 'built-in');
     const running = startRun({ kind: 'replay' });
     await until(() => page().events.length > 0);
     resetRun();
@@ -171,7 +172,7 @@ describe('a live run on the page', () => {
       turns: [{ stream: [{ type: 'text', text: 'Run me live.', at: 0, durationMs: 10 }] }],
     });
     if (!scenario.ok) throw new Error('the live base scenario is invalid');
-    openScenario(scenario.scenario, 'user');
+    loadScenario(scenario.scenario, 'user');
     return fixture;
   }
 

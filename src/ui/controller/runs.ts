@@ -1,13 +1,10 @@
 import type { Strategy } from '../../run/events';
 import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
-import { POLICIES } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { manualRun, type ManualCall } from '../app/manualCall';
 import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
-import type { ScenarioEntry } from '../scenarios';
 import { activeRunOf, appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
-import { lessonComparison } from './compare';
 import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
 import { prepareWorkspace } from './sandbox';
@@ -20,6 +17,11 @@ export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; 
 /** The run-related state of a page with no run yet: an empty log, its record, no ask. */
 function emptyLog(): Pick<PlaygroundState, 'events' | 'completedCalls' | 'record' | 'cursor' | 'pendingAsk' | 'pendingQuestion' | 'runChanges'> {
   return { events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null, pendingQuestion: null, runChanges: null };
+}
+
+/** The run-related state of a page with no run: idle, with an empty log (a scenario just loaded). */
+export function noRun(): Pick<PlaygroundState, 'run'> & ReturnType<typeof emptyLog> {
+  return { run: { status: 'idle' }, ...emptyLog() };
 }
 
 /** The paths whose text differs between two file maps (added and deleted ones too). */
@@ -164,46 +166,6 @@ export function resetRun(): void {
   stopRun();
   usePlayground.setState((state) => ({ run: { status: 'idle' }, ...emptyLog(), workspace: { ...state.workspace, runStart: null, moments: [] } }));
   void prepareWorkspace();
-}
-
-/** Opens a validated scenario (the run, if any, is stopped and the log cleared). */
-export function openScenario(scenario: Scenario, source: PlaygroundState['source']): void {
-  stopRun();
-  const files = scenario.workspace.files;
-  usePlayground.setState((state) => {
-    const { policy: _policy, ...overrides } = state.overrides;
-    return {
-      scenario,
-      source,
-      // The header's strategy is the scenario's policy's own, unless a link named one for it.
-      strategy: state.linkStrategy ?? POLICIES[scenario.settings.policy].strategy,
-      linkStrategy: null,
-      // A classroom link hides its lesson's answer until a run of it ended.
-      answerHidden: state.linkPredict === 'hide',
-      linkPredict: null,
-      prediction: state.prediction?.scenarioId === scenario.id ? state.prediction : null,
-      // A policy chosen for one scenario is not carried to the next: each lesson's is its point.
-      overrides,
-      run: { status: 'idle' },
-      ...emptyLog(),
-      addedAllowRules: [],
-      workspace: { files, holds: 'start', opened: files, runStart: null, moments: [] },
-      compare: { status: 'idle', subject: lessonComparison(scenario), entries: [] },
-    };
-  });
-}
-
-/**
- * Opens a scenario the scenario panel hands over, as it validated it: on start, on a pick, on Apply. Its files go into
- * an idle sandbox for the terminal, and the first one opened runs at once when a link asked.
- */
-export function openEntry(entry: ScenarioEntry): void {
-  openScenario(entry.scenario, entry.source);
-  void prepareWorkspace();
-  if (usePlayground.getState().autorun) {
-    usePlayground.setState({ autorun: false });
-    dispatchRun({ kind: 'replay' });
-  }
 }
 
 /** The strategy the next replay runs under. */
