@@ -8,7 +8,7 @@ import { Scrubber } from './app/Scrubber';
 import { SettingsTab as SettingsTabView } from './app/SettingsTab';
 import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
-import { lessonComparison, openEntry, playbackNow, runCompare } from './controller';
+import { lessonComparison, playbackNow, runCompare } from './controller';
 import { LessonBar } from './lesson';
 import { PredictPanel } from './predict';
 import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
@@ -55,7 +55,6 @@ export function App() {
   const [centre, setCentre] = useState<CentreTab>(url.predict ? 'predict' : 'timeline');
   const running = usePlayground((state) => state.run.status === 'running');
   const scenario = usePlayground((state) => state.scenario);
-  const strategy = usePlayground((state) => state.strategy);
   const record = usePlayground(visibleRecord);
   const compare = usePlayground((state) => state.compare);
   const pendingAsk = usePlayground((state) => state.pendingAsk);
@@ -82,7 +81,7 @@ export function App() {
             ))}
           </div>
           <div className="tab-body" hidden={side !== 'scenarios'}>
-            <ScenarioPanel currentId={scenario?.id ?? ''} onOpen={openEntry} running={running} initialUrl={url} strategy={strategy} />
+            <ScenarioPanel />
           </div>
           <div className="tab-body" hidden={side !== 'settings'}>
             <SettingsTab />

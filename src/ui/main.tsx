@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import type { SandboxKind } from '../sandbox/types';
 import { App } from './App';
 import type { RunRecord } from '../run/record';
-import { chooseSandbox, setSandboxChoice, startLive, startRun, virtualChoice } from './controller';
-import { parseUrl } from './scenarios';
+import { chooseSandbox, flushDrafts, setSandboxChoice, startLive, startOpening, startRun, virtualChoice } from './controller';
+import { browserStorage, parseUrl } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import './theme.css';
 import './app.css';
@@ -29,11 +29,6 @@ declare global {
   }
 }
 
-// `&strategy=NAME` applies before the first scenario opens (an autorun starts with it), and
-// `&autorun=1` runs that first scenario as soon as it is open.
-const url = parseUrl(window.location);
-usePlayground.setState({ autorun: url.autorun, linkPredict: url.predict ?? null, ...(url.strategy ? { strategy: url.strategy, linkStrategy: url.strategy } : {}) });
-
 window.playground = {
   record: () => visibleRecord(usePlayground.getState()),
   run: () => startRun({ kind: 'replay' }).catch(() => null),
@@ -48,6 +43,11 @@ setSandboxChoice(virtualChoice(undefined, forced === 'virtual' ? 'ready' : 'chec
 void chooseSandbox(forced === 'virtual' || forced === 'webcontainer' ? { forced: forced as SandboxKind } : {})
   .then(setSandboxChoice)
   .catch((error: unknown) => setSandboxChoice(virtualChoice(`WebContainer could not start: ${error instanceof Error ? error.message : String(error)}`)));
+
+// The first scenario opens from the link (`&strategy=`, `&autorun=1` and `&predict=` apply to it)
+// or the person's storage; edits typed just before a reload or a close are written as the page hides.
+startOpening(parseUrl(window.location), browserStorage());
+window.addEventListener('pagehide', flushDrafts);
 
 const root = document.getElementById('root');
 if (root) {

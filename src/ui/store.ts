@@ -8,22 +8,12 @@ import type { Scenario, ScenarioSettings } from '../scenarios/schema';
 import type { Playback } from '../time/playback';
 import type { PermissionRequest, UserQuestion } from '../tools/types';
 import { virtualChoice, type SandboxChoice } from './controller/sandboxChoice';
+import type { DraftWriter } from './scenarios/draftWriter';
+import type { PanelState } from './scenarios/panelState';
+import type { ScenarioStore } from './scenarios/storage';
 
 /** What a run is: a scenario replayed, a live model's run from the scenario's workspace, or a tool called by hand. */
 export type RunKind = 'replay' | 'live' | 'manual';
-
-/**
- * The page's run, as one value: nothing run yet (or reset), running, ended, or failed with why.
- * Only a replay can pause (a live model does not wait), so only its running state says whether it is.
- */
-export type RunState =
-  | { status: 'idle' }
-  | { status: 'running'; kind: 'replay'; paused: boolean }
-  | { status: 'running'; kind: 'live' | 'manual' }
-  | { status: 'done'; kind: RunKind }
-  | { status: 'error'; kind: RunKind; message: string };
-
-export type RunStatus = RunState['status'];
 
 /**
  * What the running run holds on to, for Stop, Pause, Step, speed and the timeline's now line.
@@ -36,6 +26,20 @@ export interface ActiveRun {
   /** The time to draw as now, in ms from the run's start. */
   now: () => number;
 }
+
+/**
+ * The page's run, as one value: nothing run yet (or reset), running, ended, or failed with why.
+ * Only a running run has handles (`active`), so none can outlive it or exist without it. Only a
+ * replay can pause (a live model does not wait), so only its running state says whether it is.
+ */
+export type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; kind: 'replay'; paused: boolean; active: ActiveRun }
+  | { status: 'running'; kind: 'live' | 'manual'; active: ActiveRun }
+  | { status: 'done'; kind: RunKind }
+  | { status: 'error'; kind: RunKind; message: string };
+
+export type RunStatus = RunState['status'];
 
 /** The sandbox the page runs on: which kind it makes, and the one the terminal and the workspace follow. */
 export interface SandboxSlice {
@@ -106,26 +110,29 @@ export interface RunChanges {
   stoppedAt: number | null;
 }
 
-/** A scenario's text another pane asks the scenario panel to import, as if it were a chosen file. */
-export interface ScenarioImportRequest {
-  fileName: string;
-  text: string;
+/** What a link asked of the first scenario the page loads (`&strategy=`, `&autorun=1`, `&predict=`). */
+export interface LinkWishes {
+  /** The strategy to load it with instead of its policy's. */
+  strategy: Strategy | null;
+  /** Run it at once. */
+  autorun: boolean;
+  /** `hide`: hide its answer until a run of it ended (a classroom link). */
+  predict: 'open' | 'hide' | null;
 }
 
-/** An imported session log waiting for the scenario panel to open it (held in memory only). */
-export interface SessionOpenRequest {
-  fileName: string;
-  id: string;
-  json: string;
-  /** The scenario `json` was written from, as the importer validated it. */
-  scenario: Scenario;
-  calls: number;
-  /** The agent and version that wrote it, e.g. "Claude Code 2.1.39". */
-  label: string;
-  /** The lines the importer could not use, one per line; empty when none. */
-  problems: string;
-  /** A newer import of a session already open (a watched log grew): no notices again. */
-  quiet?: boolean;
+/**
+ * Scenario opening: what the scenario panel shows (the entry in its editor, the person's own
+ * scenarios and drafts, its notices), the storage those are kept in, and what the link asked of
+ * the first scenario loaded. An imported session log is held here in memory only.
+ */
+export interface OpeningSlice {
+  panel: PanelState;
+  /** Where the person's scenarios, drafts and last opened entry are kept. */
+  shelf: ScenarioStore;
+  /** Writes the editor's text as a draft shortly after typing stops. */
+  drafts: DraftWriter;
+  /** The link's wishes, until the first scenario loaded; then `null`. */
+  link: LinkWishes | null;
 }
 
 /** The settings a person may change on the page, over the scenario's own. */
@@ -156,13 +163,9 @@ export interface PlaygroundState {
   /** Where the current scenario came from. */
   source: 'built-in' | 'user' | 'shared' | 'session';
   strategy: Strategy;
-  /** The strategy a link named (`&strategy=`): the first scenario opened keeps it instead of its policy's. */
-  linkStrategy: Strategy | null;
   overrides: SettingsOverrides;
-  /** The current (or last) run's state. */
+  /** The current (or last) run's state; a running one holds its handles. */
   run: RunState;
-  /** The running run's handles; `null` when no run is going. */
-  activeRun: ActiveRun | null;
   /** The last live run as a scenario that replays it, until the next run starts. */
   liveRecording: Scenario | null;
   events: RunEvent[];
@@ -185,14 +188,8 @@ export interface PlaygroundState {
   /** What the person changed of the shown run against the lesson; `null` with no run shown. */
   runChanges: RunChanges | null;
   compare: { status: 'idle' | 'running' | 'done'; subject: CompareSubject; entries: CompareEntry[] };
-  /** A scenario waiting for the scenario panel to import it (the panel takes it, once). */
-  scenarioImport: ScenarioImportRequest | null;
-  /** A session log waiting for the scenario panel to open it (the panel takes it, once). */
-  sessionOpen: SessionOpenRequest | null;
-  /** Run the next scenario opened at once (a link's `&autorun=1`); cleared when it has. */
-  autorun: boolean;
-  /** A link's `&predict=`: the first scenario opened hides its answer (`hide`) until a run ended. */
-  linkPredict: 'open' | 'hide' | null;
+  /** Scenario opening (`controller/opening.ts`); `null` until the page started it. */
+  opening: OpeningSlice | null;
   /** The lesson's answer (its text, its expectations, the comparison) is hidden until a run ended. */
   answerHidden: boolean;
   prediction: Prediction | null;
@@ -202,10 +199,8 @@ export const initialState: PlaygroundState = {
   scenario: null,
   source: 'built-in',
   strategy: 'streaming',
-  linkStrategy: null,
   overrides: {},
   run: { status: 'idle' },
-  activeRun: null,
   liveRecording: null,
   events: [],
   completedCalls: 0,
@@ -220,10 +215,7 @@ export const initialState: PlaygroundState = {
   workspace: { files: {}, holds: 'start', opened: {}, runStart: null, moments: [] },
   runChanges: null,
   compare: { status: 'idle', subject: { kind: 'strategies' }, entries: [] },
-  scenarioImport: null,
-  sessionOpen: null,
-  autorun: false,
-  linkPredict: null,
+  opening: null,
   answerHidden: false,
   prediction: null,
 };
@@ -233,6 +225,11 @@ export const usePlayground = create<PlaygroundState>(() => initialState);
 /** Whether the run is a replay standing paused (the Pause button's state). */
 export function isPaused(run: RunState): boolean {
   return run.status === 'running' && run.kind === 'replay' && run.paused;
+}
+
+/** The running run's handles; `null` when no run is going. */
+export function activeRunOf(run: RunState): ActiveRun | null {
+  return run.status === 'running' ? run.active : null;
 }
 
 /** The last scrubbed position folded, per event log: every pane that draws it shares one fold. */

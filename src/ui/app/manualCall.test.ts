@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_SCENARIOS } from '../../scenarios/library';
 import { validateScenario } from '../../scenarios/validate';
-import { openScenario, startRun, stopRun } from '../controller/runs';
+import { loadScenario } from '../controller/opening';
+import { startRun, stopRun } from '../controller/runs';
 import { setSandboxChoice } from '../controller/sandbox';
 import { virtualChoice } from '../controller/sandboxChoice';
 import { initialState, usePlayground } from '../store';
@@ -38,7 +39,7 @@ describe('a tool called by hand', () => {
 
   it('runs through the pipeline as a run of one call on the page’s files, and its record is the timeline’s', async () => {
     setSandboxChoice(virtualChoice(undefined));
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     const record = await startRun({ kind: 'manual', toolName: 'Read', input: { file_path: 'src/a.ts' } });
     expect(page().run).toEqual({ status: 'done', kind: 'manual' });
     const calls = record.turns.flatMap((turn) => turn.calls);
@@ -49,7 +50,7 @@ describe('a tool called by hand', () => {
 
   it('asks in the dialog when the mode says so, and a denial is the call’s result', async () => {
     setSandboxChoice(virtualChoice(undefined));
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     const running = startRun({ kind: 'manual', toolName: 'Write', input: { file_path: 'src/new.ts', content: 'x' } });
     await until(() => page().pendingAsk !== null);
     page().pendingAsk!.answer('deny', false);
@@ -59,7 +60,7 @@ describe('a tool called by hand', () => {
 
   it('says what is wrong with an input that does not fit the schema, as for a model’s call', async () => {
     setSandboxChoice(virtualChoice(undefined));
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     const record = await startRun({ kind: 'manual', toolName: 'Read', input: { path: 'src/a.ts' } });
     const [call] = record.turns.flatMap((turn) => turn.calls);
     expect(call!.outcome).toBe('invalid');

@@ -1,10 +1,13 @@
 /**
- * What the page does, as actions on the store: start, stop and reset runs of any kind (`runs`),
+ * What the page does, as actions on the store: open scenarios from anywhere (`opening`) and edit
+ * them (`scenarioEditing`), start, stop and reset runs of any kind (`runs`),
  * pace a replay and scrub its log (`playback`), the sandbox the page runs on (`sandbox`), the
  * workspace that follows it (`workspace`), and the strategies or policies compared (`compare`).
  * Components render the store and call these; they do not orchestrate.
  */
-export { changedPaths, dispatchRun, openEntry, openScenario, resetRun, setStrategy, startLive, startRun, stopRun, whyNoRun, type RunRequest } from './runs';
+export { changedPaths, dispatchRun, resetRun, setStrategy, startLive, startRun, stopRun, whyNoRun, type RunRequest } from './runs';
+export { applyScenarioText, importScenario, importScenarioFiles, loadScenario, openScenario, openSession, startOpening, type ImportedSession } from './opening';
+export { deleteMine, editScenarioText, flushDrafts, notify, revertEdits, saveAsMine, undoDelete, updatePanel } from './scenarioEditing';
 export { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
 export { prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sandbox';
 export { editWorkspaceFile, keepWorkspaceForNextRun, noteShellActivity, sameFiles, syncWorkspace } from './workspace';

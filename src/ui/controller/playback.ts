@@ -1,25 +1,25 @@
-import { usePlayground } from '../store';
+import { activeRunOf, usePlayground } from '../store';
 import { dispatchRun } from './runs';
 
 /** Pause or resume a running replay (a live run cannot pause: the model does not wait). */
 export function togglePause(): void {
-  const { run, activeRun } = usePlayground.getState();
+  const { run } = usePlayground.getState();
   if (run.status !== 'running' || run.kind !== 'replay') return;
   const paused = !run.paused;
   usePlayground.setState({ run: { ...run, paused } });
-  if (paused) activeRun?.playback?.pause();
-  else activeRun?.playback?.resume();
+  if (paused) run.active.playback?.pause();
+  else run.active.playback?.resume();
 }
 
 /** Step: while a replay runs, pause it and move to the next moment something happens; with no run going, start one paused. */
 export function step(): void {
-  const { run, activeRun } = usePlayground.getState();
-  if (!activeRun) {
+  const { run } = usePlayground.getState();
+  if (run.status !== 'running') {
     dispatchRun({ kind: 'replay', paused: true });
     return;
   }
-  const { playback } = activeRun;
-  if (run.status !== 'running' || run.kind !== 'replay' || !playback) return;
+  const { playback } = run.active;
+  if (run.kind !== 'replay' || !playback) return;
   if (!run.paused) {
     usePlayground.setState({ run: { ...run, paused: true } });
     playback.pause();
@@ -30,7 +30,7 @@ export function step(): void {
 /** The replay speed, now and for the next runs. */
 export function setSpeed(speed: number): void {
   usePlayground.setState({ speed });
-  usePlayground.getState().activeRun?.playback?.setSpeed(speed);
+  activeRunOf(usePlayground.getState().run)?.playback?.setSpeed(speed);
 }
 
 /** The scrubber: show the run after `cursor` events (`null`: the end). */
@@ -40,6 +40,6 @@ export function scrub(cursor: number | null): void {
 
 /** The time of the playback's "now" for the timeline (ms from the run's start). */
 export function playbackNow(): number {
-  const { activeRun, record } = usePlayground.getState();
-  return activeRun ? activeRun.now() : record.endedAt;
+  const { run, record } = usePlayground.getState();
+  return run.status === 'running' ? run.active.now() : record.endedAt;
 }

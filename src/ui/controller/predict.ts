@@ -10,16 +10,16 @@ function current(scenario: Scenario): Prediction {
 
 /** Puts a call of the first response in another batch of the guess (1 for the first). */
 export function guessBatch(id: string, batch: number): void {
-  const { scenario, activeRun } = usePlayground.getState();
-  if (!scenario || activeRun) return;
+  const { scenario, run } = usePlayground.getState();
+  if (!scenario || run.status === 'running') return;
   const prediction = current(scenario);
   usePlayground.setState({ prediction: { ...prediction, batches: { ...prediction.batches, [id]: batch } } });
 }
 
 /** Moves a call one place earlier (`-1`) or later (`1`) in the guessed order of results. */
 export function moveGuess(id: string, by: -1 | 1): void {
-  const { scenario, activeRun } = usePlayground.getState();
-  if (!scenario || activeRun) return;
+  const { scenario, run } = usePlayground.getState();
+  if (!scenario || run.status === 'running') return;
   const prediction = current(scenario);
   const order = [...prediction.order];
   const at = order.indexOf(id);

@@ -3,9 +3,10 @@ import { startFakeMessagesServer, type FakeMessagesServer } from '../../../test/
 import { conversationFixture } from '../../../test/live/scripts';
 import { BUILT_IN_SCENARIOS } from '../../scenarios/library';
 import { validateScenario } from '../../scenarios/validate';
-import { initialState, usePlayground, visibleRecord } from '../store';
+import { activeRunOf, initialState, usePlayground, visibleRecord } from '../store';
 import { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
-import { openScenario, resetRun, startLive, startRun, stopRun } from './runs';
+import { loadScenario } from './opening';
+import { resetRun, startLive, startRun, stopRun } from './runs';
 import { setSandboxChoice } from './sandbox';
 import { editWorkspaceFile } from './workspace';
 import { virtualChoice } from './sandboxChoice';
@@ -34,14 +35,14 @@ afterEach(async () => {
 describe('a replay on the page', () => {
   it('runs a scenario to done, keeps the event log, and rebuilds any earlier moment from it', async () => {
     setSandboxChoice(virtualChoice(undefined));
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     setSpeed(50);
     const running = startRun({ kind: 'replay' });
-    expect(page().run).toEqual({ status: 'running', kind: 'replay', paused: false });
+    expect(page().run).toMatchObject({ status: 'running', kind: 'replay', paused: false });
     const record = await running;
     const state = page();
+    // The ended run holds no handles: they went with its running state.
     expect(state.run).toEqual({ status: 'done', kind: 'replay' });
-    expect(state.activeRun).toBeNull();
     expect(record.expectations?.passed).toBe(true);
     // The page shows its own fold of the events, which says exactly what the engine's record says.
     expect(JSON.parse(JSON.stringify(state.record))).toEqual(JSON.parse(JSON.stringify(record)));
@@ -58,7 +59,7 @@ describe('a replay on the page', () => {
   });
 
   it('with "ask me" on, waits for the dialog; "allow always" adds a rule and answers the same ask later', async () => {
-    openScenario(builtIn('permission-rules'), 'built-in');
+    loadScenario(builtIn('permission-rules'), 'built-in');
     usePlayground.setState({ askMe: true, speed: 50 });
     const running = startRun({ kind: 'replay' });
     await until(() => page().pendingAsk !== null);
@@ -78,7 +79,7 @@ describe('a replay on the page', () => {
   });
 
   it('stop interrupts the run: every call gets a result, and the run is done', async () => {
-    openScenario(builtIn('streaming-speedup'), 'built-in');
+    loadScenario(builtIn('streaming-speedup'), 'built-in');
     setSpeed(1);
     const running = startRun({ kind: 'replay' });
     await until(() => page().events.some((event) => event.type === 'call_started'));
@@ -92,36 +93,35 @@ describe('a replay on the page', () => {
   });
 
   it('a run whose setup fails ends in error, with the reason as its message', async () => {
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     editWorkspaceFile('../outside.txt', 'a file that leaves the workspace');
     setSpeed(50);
     const record = await startRun({ kind: 'replay' });
     expect(record.error).toContain('../outside.txt');
     expect(page().run).toEqual({ status: 'error', kind: 'replay', message: record.error });
-    expect(page().activeRun).toBeNull();
   });
 
   it('pauses and resumes; Step with no run going starts one paused', async () => {
-    openScenario(builtIn('streaming-speedup'), 'built-in');
+    loadScenario(builtIn('streaming-speedup'), 'built-in');
     step();
-    expect(page().run).toEqual({ status: 'running', kind: 'replay', paused: true });
-    expect(page().activeRun?.playback?.paused).toBe(true);
+    expect(page().run).toMatchObject({ status: 'running', kind: 'replay', paused: true });
+    expect(activeRunOf(page().run)?.playback?.paused).toBe(true);
     togglePause();
-    expect(page().run).toEqual({ status: 'running', kind: 'replay', paused: false });
-    expect(page().activeRun?.playback?.paused).toBe(false);
+    expect(page().run).toMatchObject({ status: 'running', kind: 'replay', paused: false });
+    expect(activeRunOf(page().run)?.playback?.paused).toBe(false);
     togglePause();
     expect(page().run).toMatchObject({ paused: true });
     // Paused, the replay's time stands still; each Step moves it to the next moment something happens.
     await until(() => page().events.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const held = page().activeRun!.now();
+    const held = activeRunOf(page().run)!.now();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(page().activeRun!.now()).toBe(held);
-    for (let i = 0; i < 50 && page().activeRun!.now() === held; i++) {
+    expect(activeRunOf(page().run)!.now()).toBe(held);
+    for (let i = 0; i < 50 && activeRunOf(page().run)!.now() === held; i++) {
       step();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    expect(page().activeRun!.now()).toBeGreaterThan(held);
+    expect(activeRunOf(page().run)!.now()).toBeGreaterThan(held);
     expect(page().run).toMatchObject({ status: 'running', paused: true });
     stopRun();
     await until(() => page().run.status === 'done');
@@ -134,22 +134,21 @@ describe('a replay on the page', () => {
   it('refuses a second run while one is going, and leaves the store as it was', async () => {
     await expect(startRun({ kind: 'replay' })).rejects.toThrow('no scenario is open yet');
     expect(page().run).toEqual({ status: 'idle' });
-    openScenario(builtIn('streaming-speedup'), 'built-in');
+    loadScenario(builtIn('streaming-speedup'), 'built-in');
     const first = startRun({ kind: 'replay' });
-    const active = page().activeRun;
+    const active = page().run;
     await expect(startRun({ kind: 'replay' })).rejects.toThrow('a run is going');
-    expect(page().activeRun).toBe(active);
+    expect(page().run).toBe(active);
     stopRun();
     await first;
   });
 
   it('reset goes back to idle with no log; the stopped run, ending later, leaves it so', async () => {
-    openScenario(builtIn('streaming-speedup'), 'built-in');
+    loadScenario(builtIn('streaming-speedup'), 'built-in');
     const running = startRun({ kind: 'replay' });
     await until(() => page().events.length > 0);
     resetRun();
     expect(page().run).toEqual({ status: 'idle' });
-    expect(page().activeRun).toBeNull();
     expect(page().events).toEqual([]);
     await running;
     expect(page().run).toEqual({ status: 'idle' });
@@ -173,7 +172,7 @@ describe('a live run on the page', () => {
       turns: [{ stream: [{ type: 'text', text: 'Run me live.', at: 0, durationMs: 10 }] }],
     });
     if (!scenario.ok) throw new Error('the live base scenario is invalid');
-    openScenario(scenario.scenario, 'user');
+    loadScenario(scenario.scenario, 'user');
     return fixture;
   }
 
@@ -182,11 +181,12 @@ describe('a live run on the page', () => {
     server = await startFakeMessagesServer({ script: fixture.replies, apiKey: KEY });
     const running = startLive({ apiKey: KEY, baseURL: server.url, model: 'claude-unit', prompt: fixture.prompt });
     await until(() => page().run.status === 'running');
-    expect(page().run).toEqual({ status: 'running', kind: 'live' });
-    expect(page().activeRun?.playback).toBeNull();
+    expect(page().run).toMatchObject({ status: 'running', kind: 'live' });
+    expect(activeRunOf(page().run)?.playback).toBeNull();
     // A live run cannot pause: the model does not wait.
+    const live = page().run;
     togglePause();
-    expect(page().run).toEqual({ status: 'running', kind: 'live' });
+    expect(page().run).toBe(live);
     const record = await running;
     expect(server.violations).toEqual([]);
     expect(record).toMatchObject({ scenario: 'live', strategy: 'streaming' });

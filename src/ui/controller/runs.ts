@@ -1,13 +1,10 @@
 import type { Strategy } from '../../run/events';
 import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
-import { POLICIES } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { manualRun, type ManualCall } from '../app/manualCall';
 import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
-import type { ScenarioEntry } from '../scenarios';
-import { appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
-import { lessonComparison } from './compare';
+import { activeRunOf, appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
 import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
 import { prepareWorkspace } from './sandbox';
@@ -20,6 +17,11 @@ export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; 
 /** The run-related state of a page with no run yet: an empty log, its record, no ask. */
 function emptyLog(): Pick<PlaygroundState, 'events' | 'completedCalls' | 'record' | 'cursor' | 'pendingAsk' | 'pendingQuestion' | 'runChanges'> {
   return { events: [], completedCalls: 0, record: createEmptyRecord(), cursor: null, pendingAsk: null, pendingQuestion: null, runChanges: null };
+}
+
+/** The run-related state of a page with no run: idle, with an empty log (a scenario just loaded). */
+export function noRun(): Pick<PlaygroundState, 'run'> & ReturnType<typeof emptyLog> {
+  return { run: { status: 'idle' }, ...emptyLog() };
 }
 
 /** The paths whose text differs between two file maps (added and deleted ones too). */
@@ -39,9 +41,9 @@ function changesOf(state: PlaygroundState, scenario: Scenario, kind: RunRequest[
 }
 
 /** Why a run cannot start now (no scenario open, a run going); `null` when it can. */
-export function whyNoRun(state: Pick<PlaygroundState, 'scenario' | 'activeRun'>): string | null {
+export function whyNoRun(state: Pick<PlaygroundState, 'scenario' | 'run'>): string | null {
   if (!state.scenario) return 'no scenario is open yet (its workspace and settings are what a run starts from)';
-  if (state.activeRun) return 'a run is going; stop it first';
+  if (state.run.status === 'running') return 'a run is going; stop it first';
   return null;
 }
 
@@ -73,7 +75,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
   if (refusal !== null || !scenario) throw new Error(refusal ?? 'no scenario is open yet');
   const abort = new AbortController();
   /** Whether this run is still the page's (a reset or an open drops it). */
-  const current = () => usePlayground.getState().activeRun?.abort === abort;
+  const current = () => activeRunOf(usePlayground.getState().run)?.abort === abort;
   const wrote = writeWatch();
   const batcher = frameBatcher((events) => {
     if (!current()) return;
@@ -88,11 +90,11 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
         ? liveRun(scenario, request.options, wiring)
         : manualRun(scenario, request, wiring);
   const active: ActiveRun = { abort, playback: engine.playback, now: engine.now };
-  const running: RunState = request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false } : { status: 'running', kind: request.kind };
+  const running: RunState =
+    request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false, active } : { status: 'running', kind: request.kind, active };
   const start = scenario.workspace.files;
   usePlayground.setState((now) => ({
     run: running,
-    activeRun: active,
     ...emptyLog(),
     runChanges: changesOf(now, scenario, request.kind),
     liveRecording: null,
@@ -106,7 +108,6 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
       if (usePlayground.getState().workspace.holds === 'run') endRunMoments(end.record.files, usePlayground.getState().events.length);
       usePlayground.setState({
         run: message !== undefined ? { status: 'error', kind: request.kind, message } : { status: 'done', kind: request.kind },
-        activeRun: null,
         record: withVerdict(end.record),
         pendingAsk: null,
         pendingQuestion: null,
@@ -119,7 +120,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
     batcher.flush();
     if (current()) {
       const message = error instanceof Error ? error.message : String(error);
-      usePlayground.setState({ run: { status: 'error', kind: request.kind, message }, activeRun: null, pendingAsk: null, pendingQuestion: null });
+      usePlayground.setState({ run: { status: 'error', kind: request.kind, message }, pendingAsk: null, pendingQuestion: null });
     }
     throw error;
   }
@@ -149,7 +150,8 @@ export async function startLive(input: unknown): Promise<RunRecord> {
 
 /** Stop: the user's interrupt; every call without a result gets one, and the run ends. */
 export function stopRun(): void {
-  const { activeRun, pendingAsk, pendingQuestion } = usePlayground.getState();
+  const { run, pendingAsk, pendingQuestion } = usePlayground.getState();
+  const activeRun = activeRunOf(run);
   if (!activeRun) return;
   const at = activeRun.now();
   usePlayground.setState((state) => (state.runChanges && state.runChanges.stoppedAt === null ? { runChanges: { ...state.runChanges, stoppedAt: at } } : {}));
@@ -162,49 +164,8 @@ export function stopRun(): void {
 /** Back to the scenario as opened: no run, no log, and the workspace holding what the next run starts from. */
 export function resetRun(): void {
   stopRun();
-  usePlayground.setState((state) => ({ run: { status: 'idle' }, activeRun: null, ...emptyLog(), workspace: { ...state.workspace, runStart: null, moments: [] } }));
+  usePlayground.setState((state) => ({ run: { status: 'idle' }, ...emptyLog(), workspace: { ...state.workspace, runStart: null, moments: [] } }));
   void prepareWorkspace();
-}
-
-/** Opens a validated scenario (the run, if any, is stopped and the log cleared). */
-export function openScenario(scenario: Scenario, source: PlaygroundState['source']): void {
-  stopRun();
-  const files = scenario.workspace.files;
-  usePlayground.setState((state) => {
-    const { policy: _policy, ...overrides } = state.overrides;
-    return {
-      scenario,
-      source,
-      // The header's strategy is the scenario's policy's own, unless a link named one for it.
-      strategy: state.linkStrategy ?? POLICIES[scenario.settings.policy].strategy,
-      linkStrategy: null,
-      // A classroom link hides its lesson's answer until a run of it ended.
-      answerHidden: state.linkPredict === 'hide',
-      linkPredict: null,
-      prediction: state.prediction?.scenarioId === scenario.id ? state.prediction : null,
-      // A policy chosen for one scenario is not carried to the next: each lesson's is its point.
-      overrides,
-      run: { status: 'idle' },
-      activeRun: null,
-      ...emptyLog(),
-      addedAllowRules: [],
-      workspace: { files, holds: 'start', opened: files, runStart: null, moments: [] },
-      compare: { status: 'idle', subject: lessonComparison(scenario), entries: [] },
-    };
-  });
-}
-
-/**
- * Opens a scenario the scenario panel hands over, as it validated it: on start, on a pick, on Apply. Its files go into
- * an idle sandbox for the terminal, and the first one opened runs at once when a link asked.
- */
-export function openEntry(entry: ScenarioEntry): void {
-  openScenario(entry.scenario, entry.source);
-  void prepareWorkspace();
-  if (usePlayground.getState().autorun) {
-    usePlayground.setState({ autorun: false });
-    dispatchRun({ kind: 'replay' });
-  }
 }
 
 /** The strategy the next replay runs under. */

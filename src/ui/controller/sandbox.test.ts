@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_SCENARIOS } from '../../scenarios/library';
 import { validateScenario } from '../../scenarios/validate';
 import { initialState, usePlayground } from '../store';
-import { openScenario, startRun, stopRun } from './runs';
+import { loadScenario } from './opening';
+import { startRun, stopRun } from './runs';
 import { prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sandbox';
 import { editWorkspaceFile, keepWorkspaceForNextRun, syncWorkspace } from './workspace';
 import { virtualChoice } from './sandboxChoice';
@@ -34,7 +35,7 @@ describe('the page sandbox', () => {
 
   it('holds the scenario in an idle sandbox before a run, and edits reach it', async () => {
     const scenario = builtIn('seed-partition');
-    openScenario(scenario, 'built-in');
+    loadScenario(scenario, 'built-in');
     await prepareWorkspace();
     const idle = usePlayground.getState().sandbox.current;
     expect(idle).not.toBeNull();
@@ -49,7 +50,7 @@ describe('the page sandbox', () => {
   });
 
   it('follows the run: a run gets a sandbox of its own, which the page keeps after it', async () => {
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     await prepareWorkspace();
     const idle = usePlayground.getState().sandbox.current;
     usePlayground.setState({ speed: 50 });
@@ -61,7 +62,7 @@ describe('the page sandbox', () => {
   });
 
   it('reads the terminal’s changes back: before a run they are what the next run starts from', async () => {
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     await prepareWorkspace();
     const idle = usePlayground.getState().sandbox.current!;
     await idle.exec('echo hi > x.txt && rm src/b.ts');
@@ -78,7 +79,7 @@ describe('the page sandbox', () => {
   });
 
   it('after a run the sandbox holds its result: changes stay out of the next run unless kept', async () => {
-    openScenario(builtIn('seed-partition'), 'built-in');
+    loadScenario(builtIn('seed-partition'), 'built-in');
     await prepareWorkspace();
     usePlayground.setState({ speed: 50 });
     await startRun({ kind: 'replay' });

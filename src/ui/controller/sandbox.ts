@@ -30,13 +30,13 @@ export async function adoptSandbox(sandbox: Sandbox, holds: WorkspaceSlice['hold
  * filled (a link's autorun starts one at once): the page follows the run's sandbox.
  */
 export async function prepareWorkspace(): Promise<void> {
-  const { scenario, activeRun } = usePlayground.getState();
-  if (!scenario || activeRun) return;
+  const { scenario, run } = usePlayground.getState();
+  if (!scenario || run.status === 'running') return;
   const files = scenario.workspace.files;
   const sandbox = await freshSandbox();
   const { mountWorkspace } = await import('../../run/runScenario');
   await mountWorkspace(sandbox, files, { pause: breathe });
-  if (usePlayground.getState().activeRun) {
+  if (usePlayground.getState().run.status === 'running') {
     await sandbox.dispose().catch(() => undefined);
     return;
   }

@@ -1,5 +1,5 @@
 import type { Scenario } from '../../scenarios/schema';
-import { usePlayground, type ActiveRun } from '../store';
+import { activeRunOf, usePlayground, type ActiveRun } from '../store';
 import { snapshotOf } from './sandbox';
 
 /*
@@ -41,8 +41,9 @@ export function sameFiles(a: Readonly<Record<string, string>>, b: Readonly<Recor
  * after a run started (the editor's last keys, flushed as it locks) goes to the next run.
  */
 export function editWorkspaceFile(path: string, content: string | null): void {
-  const { activeRun, workspace, scenario } = usePlayground.getState();
+  const { run, workspace, scenario } = usePlayground.getState();
   if (!scenario) return;
+  const activeRun = activeRunOf(run);
   const toStart = activeRun !== null || workspace.holds === 'start';
   usePlayground.setState((state) => ({
     ...(toStart && state.scenario ? { scenario: withFiles(state.scenario, edited(state.scenario.workspace.files, path, content)) } : {}),
@@ -66,12 +67,12 @@ export function editWorkspaceFile(path: string, content: string | null): void {
  */
 export function syncWorkspace(): Promise<void> {
   return enqueue(async () => {
-    const { sandbox, activeRun } = usePlayground.getState();
+    const { sandbox, run } = usePlayground.getState();
     const current = sandbox.current;
-    if (!current || activeRun) return;
+    if (!current || run.status === 'running') return;
     const files = await snapshotOf(current);
     const now = usePlayground.getState();
-    if (!files || now.sandbox.current !== current || now.activeRun || sameFiles(files, now.workspace.files)) return;
+    if (!files || now.sandbox.current !== current || now.run.status === 'running' || sameFiles(files, now.workspace.files)) return;
     usePlayground.setState((state) => ({
       workspace: { ...state.workspace, files },
       ...(state.workspace.holds === 'start' && state.scenario ? { scenario: withFiles(state.scenario, files) } : {}),
@@ -95,7 +96,7 @@ export function noteShellActivity(): void {
 /** After a run: the next run starts from the files the workspace holds now, instead of the ones the last run started from. */
 export function keepWorkspaceForNextRun(): void {
   usePlayground.setState((state) =>
-    state.scenario && !state.activeRun ? { scenario: withFiles(state.scenario, state.workspace.files), workspace: { ...state.workspace, holds: 'start' } } : {},
+    state.scenario && state.run.status !== 'running' ? { scenario: withFiles(state.scenario, state.workspace.files), workspace: { ...state.workspace, holds: 'start' } } : {},
   );
 }
 
@@ -117,7 +118,8 @@ export function noteRunProgress(): void {
   momentTimer = setTimeout(() => {
     momentTimer = undefined;
     lastMoment = performance.now();
-    const { activeRun, sandbox, events } = usePlayground.getState();
+    const { run, sandbox, events } = usePlayground.getState();
+    const activeRun = activeRunOf(run);
     if (!activeRun || !sandbox.current) return;
     void readMoment(activeRun, events.length);
   }, wait);
@@ -129,7 +131,7 @@ async function readMoment(run: ActiveRun, at: number): Promise<void> {
   const started = performance.now();
   const files = await snapshotOf(current);
   lastReadMs = performance.now() - started;
-  if (!files || usePlayground.getState().activeRun !== run) return;
+  if (!files || activeRunOf(usePlayground.getState().run) !== run) return;
   usePlayground.setState((state) => {
     const last = state.workspace.moments.at(-1);
     const unchanged = last !== undefined && sameFiles(last.files, files);

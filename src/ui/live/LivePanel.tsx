@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { dispatchRun, stopRun } from '../controller';
+import { dispatchRun, importScenario, stopRun } from '../controller';
 import { download } from '../download';
 import { usePlayground } from '../store';
 import { createKeyStore, tabStorage, type KeyStore } from './liveKey';
 import { checkLiveOptions, loadForm, MAX_TURNS_LIMIT, saveForm, type LiveForm, type LiveProblem } from './liveSettings';
-import { requestScenarioImport } from '../scenarios/importRequest';
 import { browserStorage } from '../scenarios/storage';
 import { transcriptOf } from './transcript';
 import './live.css';
@@ -149,7 +148,7 @@ export function LivePanel() {
           <button type="button" onClick={() => download(`${recording.id}.scenario.json`, `${JSON.stringify(recording, null, 2)}\n`)}>
             Download the recording
           </button>
-          <button type="button" onClick={() => requestScenarioImport(`${recording.id}.scenario.json`, JSON.stringify(recording, null, 2))}>
+          <button type="button" onClick={() => importScenario(`${recording.id}.scenario.json`, JSON.stringify(recording, null, 2))}>
             Save as my scenario
           </button>
         </div>

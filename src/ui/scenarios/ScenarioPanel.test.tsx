@@ -1,8 +1,10 @@
 import { compressToEncodedURIComponent } from 'lz-string';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startOpening } from '../controller/opening';
+import { initialState, usePlayground } from '../store';
 import { BUILT_IN_ENTRIES, newScenarioJson } from './library';
-import { ScenarioPanel } from './ScenarioPanel';
+import { ScenarioEditing, ScenarioPanel } from './ScenarioPanel';
 import { memoryStorage, openScenarioStore, STORAGE_KEY } from './storage';
 import { parseUrl } from './urlState';
 
@@ -11,10 +13,21 @@ vi.mock('../monaco', () => ({
   LazyCodeEditor: ({ value, testId }: { value: string; testId?: string }) => <textarea data-testid={testId} defaultValue={value} />,
 }));
 
-const render = (hash: string, storage = memoryStorage(), search = '') =>
-  renderToString(<ScenarioPanel currentId={BUILT_IN_ENTRIES[0]!.id} onOpen={() => undefined} running={false} initialUrl={parseUrl({ search, hash })} storage={storage} baseUrl="https://play.example/" />);
+/** The page as it starts with this address and storage, the panel drawn from the store. */
+const render = (hash: string, storage = memoryStorage(), search = '') => {
+  startOpening(parseUrl({ search, hash }), storage);
+  // A server render reads the store's initial state: the panel is given the store's state as it is now.
+  const state = usePlayground.getState();
+  return renderToString(<ScenarioEditing state={state.opening!.panel} currentId={state.scenario?.id ?? ''} running={false} strategy={state.strategy} baseUrl="https://play.example/" />);
+};
+
+afterEach(() => usePlayground.setState(initialState, true));
 
 describe('ScenarioPanel markup', () => {
+  it('draws nothing before the page started opening', () => {
+    expect(renderToString(<ScenarioPanel />)).toBe('');
+  });
+
   it('lists every lesson with its description, code spans as <code>, the current one marked', () => {
     const html = render('');
     for (const entry of BUILT_IN_ENTRIES) expect(html).toContain(`data-testid="scenario-item-${entry.id}"`);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isSubAgentFile } from '../../scenarios/import/readSession';
-import { requestScenarioImport, requestSessionOpen } from '../scenarios/importRequest';
+import { importScenario, openSession } from '../controller';
 import { usePlayground } from '../store';
 import { droppedFiles } from './droppedFiles';
 import { holdsSessionLog, openSessionFiles } from './sessionFiles';
@@ -54,13 +54,13 @@ export function SessionDrop() {
         if (!opening.ok) return setProblem(opening.message);
         setProblem(null);
         const main = files.find((file) => file.name.endsWith('.jsonl') && !isSubAgentFile(file.name)) ?? files[0]!;
-        requestSessionOpen({ fileName: main.name, ...opening });
+        openSession({ fileName: main.name, ...opening });
         return;
       }
       const scenario = files.find((file) => file.name.endsWith('.json'));
       if (!scenario) return setProblem(`Nothing to open in ${files.map((file) => file.name).join(', ') || 'the drop'}: drop a Claude Code session log or a Codex CLI rollout (.jsonl), or a scenario (.json).`);
       setProblem(null);
-      requestScenarioImport(scenario.name, await scenario.text());
+      importScenario(scenario.name, await scenario.text());
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isSubAgentFile, type LogFile } from '../../scenarios/import/readSession';
-import { requestSessionOpen } from '../scenarios/importRequest';
+import { openSession } from '../controller';
 import { SESSION_EVENTS_PATH, type TailedLines } from '../../scenarios/import/sessionStream';
 import { importSessionTexts } from './sessionFiles';
 
@@ -32,7 +32,7 @@ export function SessionWatch({ onUpdate }: { onUpdate: () => void }) {
       const lines = [...texts.values()].reduce((sum, each) => sum + each.length, 0);
       setStatus((now) => ({ ...now, lines, file: main.name, calls: opening.ok ? opening.calls : now.calls }));
       if (!opening.ok) return; // not a response yet: wait for more lines
-      requestSessionOpen({ fileName: main.name, ...opening, quiet: opened });
+      openSession({ fileName: main.name, ...opening, quiet: opened });
       opened = true;
       update.current();
     };
