@@ -1,6 +1,9 @@
 import type { Strategy } from '../run/events';
 import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 
+/** The first argument of a replay worker thread (see `workerPool.ts`); on the main thread, an unknown option. */
+export const REPLAY_WORKER = '--replay-worker';
+
 /** The sandboxes the command line can run on. */
 export const SANDBOX_KINDS = ['virtual', 'node'] as const;
 export type CliSandboxKind = (typeof SANDBOX_KINDS)[number];
