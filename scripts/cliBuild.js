@@ -11,7 +11,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,18 +83,52 @@ require('./cli.cjs');
 `;
 
 /**
- * Turndown (WebFetch's HTML to Markdown) loads the domino DOM parser as it is loaded, which took a
- * tenth of a replay's start-up; this shim loads domino on the first page converted instead.
+ * just-bash is bundled from its ES module build, whose commands are modules of their own that it
+ * imports on their first use: they become chunks of ours, so a run compiles only the commands it
+ * runs (its CommonJS build is one 2 MB file, every command in it), through our code cache. Its
+ * files still find their neighbours where just-bash is installed: `import.meta.url` in them names
+ * the file they were bundled from (its workers for sqlite3, python3 and js-exec are found beside
+ * it), and the dependencies in `AT_RUN_TIME` are required from just-bash's folder when asked for.
+ * One more change: just-bash keeps `globalThis.Headers` as it loads (for curl), and in Node that
+ * read loads the whole HTTP client (undici, 4 MiB); its reads get `LazyHeaders` instead, which loads
+ * Headers on first use (our sandbox gives just-bash no network, so curl never runs).
  */
-const lazyDomino = {
-  name: 'lazy-domino',
+const justBashDir = dirname(createRequire(import.meta.url).resolve('just-bash'));
+/** sql.js finds its .wasm file beside its own; the others are optional (gzip's zstd and xz). */
+const AT_RUN_TIME = new Set(['sql.js', '@mongodb-js/zstd', 'node-liblzma']);
+const JUST_BASH_LOCATION = `
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+const entry = require.resolve('just-bash');
+export const justBashRequire = createRequire(entry);
+export const justBashUrl = (file) => new URL(file, pathToFileURL(entry)).href;
+export class LazyHeaders {
+  constructor(init) {
+    return new globalThis.Headers(init);
+  }
+  static [Symbol.hasInstance](value) {
+    return value instanceof globalThis.Headers;
+  }
+}
+`;
+const justBashFromEsm = {
+  name: 'just-bash-esm',
   setup(build) {
-    build.onResolve({ filter: /^@mixmark-io\/domino$/ }, (args) => (args.namespace === 'lazy-domino' ? undefined : { path: 'domino', namespace: 'lazy-domino' }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-domino' }, () => ({
-      contents: "let domino; module.exports = { createDocument: (html) => (domino ??= require('@mixmark-io/domino')).createDocument(html) };",
+    const inJustBash = (path) => path.startsWith(`${justBashDir}${sep}`);
+    build.onResolve({ filter: /^just-bash-location$/ }, () => ({ path: 'just-bash-location', namespace: 'just-bash' }));
+    build.onLoad({ filter: /^just-bash-location$/, namespace: 'just-bash' }, () => ({ contents: JUST_BASH_LOCATION, loader: 'js', resolveDir: root }));
+    build.onResolve({ filter: /^[^./]/ }, (args) => (inJustBash(args.importer) && AT_RUN_TIME.has(args.path) ? { path: args.path, namespace: 'just-bash' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'just-bash' }, (args) => ({
+      contents: `module.exports = require('just-bash-location').justBashRequire(${JSON.stringify(args.path)});`,
       loader: 'js',
       resolveDir: root,
     }));
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!inJustBash(args.path)) return undefined;
+      const url = `__justBashUrl(${JSON.stringify(`./${relative(justBashDir, args.path).split(sep).join('/')}`)})`;
+      const text = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', url).replace(/globalThis\.Headers\b(?!\s*=(?!=))/g, '__LazyHeaders');
+      return { contents: `import { justBashUrl as __justBashUrl, LazyHeaders as __LazyHeaders } from 'just-bash-location';\n${text}`, loader: 'js', resolveDir: dirname(args.path) };
+    });
   },
 };
 
@@ -144,14 +179,12 @@ export async function buildCli() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    // just-bash finds its own workers (sqlite3, python3) beside its files: it stays in node_modules.
-    external: ['just-bash'],
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [lazyDomino],
+    plugins: [justBashFromEsm],
     define: { 'import.meta.url': '__cliUrl' },
     banner: { js: "const __cliUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
