@@ -25,39 +25,33 @@ const ALSO_DEPENDS_ON = ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild
  * dist-cli/replay.js (CommonJS, so that Node starts it without its ES module loader): loads cli.cjs,
  * the chunks it requires as a run needs them, and every other `.cjs` module (just-bash's bundle)
  * through V8's code cache, so a run skips most parsing and compiling (Node 20 has no compile cache
- * of its own). A module's cache is keyed by its path, size and modification time, so an edited or
+ * of its own). A module's cache is keyed by its name, size and modification time, so an edited or
  * rebuilt module is compiled afresh (a content hash would load node:crypto at every start); the
- * caches are written when the process exits, with what the run compiled.
+ * caches are written when the process exits, with what the run compiled. The chunks hold no
+ * import() (the build turns each into a require()), so the scripts need no dynamic-import hook.
  */
 const LOADER = `#!/usr/bin/env node
 // Built by scripts/cliBuild.js: runs cli.cjs beside it through V8's code cache (.v8-cache/).
 'use strict';
 const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
-const { dirname, join } = require('node:path');
-const { constants, Script } = require('node:vm');
+const { basename, dirname, join } = require('node:path');
+const { Script } = require('node:vm');
 
 const cacheDir = join(__dirname, '.v8-cache');
 const fresh = [];
-/** A short, stable name for a path (FNV-1a), so that cache files have names of one length. */
-function pathKey(path) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(36);
-}
 const compile = Module.prototype._compile;
 Module.prototype._compile = function (content, filename) {
-  // Node before 20.12 cannot let such a script import() modules: it compiles as usual there.
-  if (!filename.endsWith('.cjs') || constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER === undefined) return compile.call(this, content, filename);
+  if (!filename.endsWith('.cjs')) return compile.call(this, content, filename);
   const { size, mtimeMs } = statSync(filename);
-  const key = join(cacheDir, \`\${pathKey(filename)}-\${size.toString(36)}-\${Math.round(mtimeMs * 1000).toString(36)}\`);
+  const key = join(cacheDir, \`\${basename(filename)}-\${size}-\${Math.round(mtimeMs * 1000)}\`);
   let cachedData;
   try {
     cachedData = readFileSync(key);
   } catch {
     cachedData = undefined;
   }
-  const script = new Script(Module.wrap(content.startsWith('#!') ? content.replace(/^#!.*/, '') : content), { filename, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  const script = new Script(Module.wrap(content.startsWith('#!') ? content.replace(/^#!.*/, '') : content), { filename, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) fresh.push({ key, script });
   const module = this;
   const require = (id) => module.require(id);
