@@ -1,16 +1,18 @@
 /**
  * Builds the command line once, so that it starts without a TypeScript loader:
  *   node scripts/cliBuild.js          (npm run build:cli; npm's `prepare` runs it at install)
- * bundles src/cli/cliMain.ts with esbuild into dist-cli/cli.cjs (one CommonJS file: the exporters,
- * the node sandbox and the MCP SDK in it are evaluated only when a run asks for them), writes the
- * loader dist-cli/replay.js (see `LOADER`), replays one scenario so that V8's code cache holds
+ * bundles src/cli/cliMain.ts with esbuild into dist-cli/: the entry cli.cjs and CommonJS chunks it
+ * requires on demand (the replay engine, the importer, the exporters, the node sandbox, the MCP
+ * SDK: a run reads and compiles only those it asks for), writes the loader dist-cli/replay.js
+ * (see `LOADER`), replays one scenario so that V8's code cache holds
  * what a run compiles, and writes dist-cli/manifest.json: the source files the bundle was made
  * from and when. `ensureBuilt()` rebuilds when dist-cli/ is missing or any of those files (or the
  * lockfile, the tsconfig or this script) changed since; `bin/replay.js` calls it before every run.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,36 +22,36 @@ const manifestPath = join(outDir, 'manifest.json');
 const ALSO_DEPENDS_ON = ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild.js'];
 
 /**
- * dist-cli/replay.js: loads cli.cjs, and every CommonJS module it requires (just-bash's bundle),
+ * dist-cli/replay.js (CommonJS, so that Node starts it without its ES module loader): loads cli.cjs,
+ * the chunks it requires as a run needs them, and every other `.cjs` module (just-bash's bundle)
  * through V8's code cache, so a run skips most parsing and compiling (Node 20 has no compile cache
- * of its own). A module's cache is keyed by a hash of its path and text, so an edited module is
- * compiled afresh; caches are written when the process exits, with what the run compiled.
+ * of its own). A module's cache is keyed by its name, size and modification time, so an edited or
+ * rebuilt module is compiled afresh (a content hash would load node:crypto at every start); the
+ * caches are written when the process exits, with what the run compiled. The chunks hold no
+ * import() (the build turns each into a require()), so the scripts need no dynamic-import hook.
  */
 const LOADER = `#!/usr/bin/env node
 // Built by scripts/cliBuild.js: runs cli.cjs beside it through V8's code cache (.v8-cache/).
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { constants, Script } from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
+'use strict';
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const { basename, dirname, join } = require('node:path');
+const { Script } = require('node:vm');
 
-const here = dirname(fileURLToPath(import.meta.url));
-const cacheDir = join(here, '.v8-cache');
+const cacheDir = join(__dirname, '.v8-cache');
 const fresh = [];
 const compile = Module.prototype._compile;
 Module.prototype._compile = function (content, filename) {
-  // Node before 20.12 cannot let such a script import() modules: it compiles as usual there.
-  if (!filename.endsWith('.cjs') || constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER === undefined) return compile.call(this, content, filename);
-  const key = join(cacheDir, createHash('sha1').update(filename).update('\\0').update(content).digest('hex'));
+  if (!filename.endsWith('.cjs')) return compile.call(this, content, filename);
+  const { size, mtimeMs } = statSync(filename);
+  const key = join(cacheDir, \`\${basename(filename)}-\${size}-\${Math.round(mtimeMs * 1000)}\`);
   let cachedData;
   try {
     cachedData = readFileSync(key);
   } catch {
     cachedData = undefined;
   }
-  const script = new Script(Module.wrap(content.replace(/^#!.*/, '')), { filename, cachedData, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  const script = new Script(Module.wrap(content.startsWith('#!') ? content.replace(/^#!.*/, '') : content), { filename, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) fresh.push({ key, script });
   const module = this;
   const require = (id) => module.require(id);
@@ -58,35 +60,69 @@ Module.prototype._compile = function (content, filename) {
   require.main = process.mainModule;
   return script.runInThisContext().call(module.exports, module.exports, require, module, filename, dirname(filename));
 };
-if (isMainThread) {
-  process.once('exit', () => {
-    for (const { key, script } of fresh) {
-      try {
-        mkdirSync(cacheDir, { recursive: true });
-        writeFileSync(\`\${key}.\${process.pid}\`, script.createCachedData());
-        renameSync(\`\${key}.\${process.pid}\`, key);
-      } catch {
-        // A folder that cannot be written only means no cache: the next run compiles again.
-      }
+process.once('exit', () => {
+  // A worker thread shares this process id: only the main thread writes, so no two write one file.
+  if (fresh.length === 0 || !require('node:worker_threads').isMainThread) return;
+  for (const { key, script } of fresh) {
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(\`\${key}.\${process.pid}\`, script.createCachedData());
+      renameSync(\`\${key}.\${process.pid}\`, key);
+    } catch {
+      // A folder that cannot be written only means no cache: the next run compiles again.
     }
-  });
-}
-createRequire(import.meta.url)('./cli.cjs');
+  }
+});
+require('./cli.cjs');
 `;
 
 /**
- * Turndown (WebFetch's HTML to Markdown) loads the domino DOM parser as it is loaded, which took a
- * tenth of a replay's start-up; this shim loads domino on the first page converted instead.
+ * just-bash is bundled from its ES module build, whose commands are modules of their own that it
+ * imports on their first use: they become chunks of ours, so a run compiles only the commands it
+ * runs (its CommonJS build is one 2 MB file, every command in it), through our code cache. Its
+ * files still find their neighbours where just-bash is installed: `import.meta.url` in them names
+ * the file they were bundled from (its workers for sqlite3, python3 and js-exec are found beside
+ * it), and the dependencies in `AT_RUN_TIME` are required from just-bash's folder when asked for.
+ * One more change: just-bash keeps `globalThis.Headers` as it loads (for curl), and in Node that
+ * read loads the whole HTTP client (undici, 4 MiB); its reads get `LazyHeaders` instead, which loads
+ * Headers on first use (our sandbox gives just-bash no network, so curl never runs).
  */
-const lazyDomino = {
-  name: 'lazy-domino',
+const justBashDir = dirname(createRequire(import.meta.url).resolve('just-bash'));
+/** sql.js finds its .wasm file beside its own; the others are optional (gzip's zstd and xz). */
+const AT_RUN_TIME = new Set(['sql.js', '@mongodb-js/zstd', 'node-liblzma']);
+const JUST_BASH_LOCATION = `
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+const entry = require.resolve('just-bash');
+export const justBashRequire = createRequire(entry);
+export const justBashUrl = (file) => new URL(file, pathToFileURL(entry)).href;
+export class LazyHeaders {
+  constructor(init) {
+    return new globalThis.Headers(init);
+  }
+  static [Symbol.hasInstance](value) {
+    return value instanceof globalThis.Headers;
+  }
+}
+`;
+const justBashFromEsm = {
+  name: 'just-bash-esm',
   setup(build) {
-    build.onResolve({ filter: /^@mixmark-io\/domino$/ }, (args) => (args.namespace === 'lazy-domino' ? undefined : { path: 'domino', namespace: 'lazy-domino' }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-domino' }, () => ({
-      contents: "let domino; module.exports = { createDocument: (html) => (domino ??= require('@mixmark-io/domino')).createDocument(html) };",
+    const inJustBash = (path) => path.startsWith(`${justBashDir}${sep}`);
+    build.onResolve({ filter: /^just-bash-location$/ }, () => ({ path: 'just-bash-location', namespace: 'just-bash' }));
+    build.onLoad({ filter: /^just-bash-location$/, namespace: 'just-bash' }, () => ({ contents: JUST_BASH_LOCATION, loader: 'js', resolveDir: root }));
+    build.onResolve({ filter: /^[^./]/ }, (args) => (inJustBash(args.importer) && AT_RUN_TIME.has(args.path) ? { path: args.path, namespace: 'just-bash' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'just-bash' }, (args) => ({
+      contents: `module.exports = require('just-bash-location').justBashRequire(${JSON.stringify(args.path)});`,
       loader: 'js',
       resolveDir: root,
     }));
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!inJustBash(args.path)) return undefined;
+      const url = `__justBashUrl(${JSON.stringify(`./${relative(justBashDir, args.path).split(sep).join('/')}`)})`;
+      const text = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', url).replace(/globalThis\.Headers\b(?!\s*=(?!=))/g, '__LazyHeaders');
+      return { contents: `import { justBashUrl as __justBashUrl, LazyHeaders as __LazyHeaders } from 'just-bash-location';\n${text}`, loader: 'js', resolveDir: dirname(args.path) };
+    });
   },
 };
 
@@ -116,41 +152,55 @@ function writeAtomically(path, text) {
   renameSync(`${path}.${process.pid}`, path);
 }
 
-/** Bundles the command line into dist-cli/ and warms its code cache with one replay. */
+/**
+ * Bundles the command line into dist-cli/ and warms its code cache with one replay. esbuild splits
+ * only ES modules, so the bundle is built as ES module chunks (the entry, a chunk per module a run
+ * imports on demand, shared chunks), and each chunk is then turned into CommonJS, its dynamic
+ * import()s into require()s: a run reads, compiles and evaluates only the chunks it needs.
+ */
 export async function buildCli() {
-  const { build } = await import('esbuild');
+  const { build, transform } = await import('esbuild');
   const builtFrom = Date.now();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/cli/cliMain.ts'],
+    entryPoints: { cli: 'src/cli/cliMain.ts' },
     bundle: true,
+    splitting: true,
     write: false,
-    outfile: join(outDir, 'cli.cjs'),
-    format: 'cjs',
+    outdir: outDir,
+    outExtension: { '.js': '.cjs' },
+    chunkNames: '[name]-[hash]',
+    format: 'esm',
     platform: 'node',
     target: 'node20',
-    // just-bash finds its own workers (sqlite3, python3) beside its files: it stays in node_modules.
-    external: ['just-bash'],
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [lazyDomino],
+    plugins: [justBashFromEsm],
     define: { 'import.meta.url': '__cliUrl' },
     banner: { js: "const __cliUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
+  const chunks = await Promise.all(
+    result.outputFiles.map(async (file) => {
+      const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false }, minifyWhitespace: true, minifySyntax: true, logLevel: 'warning' });
+      return { name: relative(outDir, file.path), code };
+    }),
+  );
   mkdirSync(outDir, { recursive: true });
   rmSync(join(outDir, '.v8-cache'), { recursive: true, force: true });
-  writeAtomically(join(outDir, 'cli.cjs'), result.outputFiles[0].contents);
+  writeAtomically(join(outDir, 'package.json'), '{ "type": "commonjs" }\n');
+  for (const { name, code } of chunks) writeAtomically(join(outDir, name), code);
   writeAtomically(join(outDir, 'replay.js'), LOADER);
+  const kept = new Set(['replay.js', 'package.json', 'manifest.json', ...chunks.map(({ name }) => name)]);
   for (const file of readdirSync(outDir)) {
-    if (file.endsWith('.js') && file !== 'replay.js') rmSync(join(outDir, file), { force: true });
+    if (/\.c?js$/.test(file) && !kept.has(file)) rmSync(join(outDir, file), { force: true });
   }
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/') && !input.includes(':'));
   writeAtomically(manifestPath, `${JSON.stringify({ builtFrom, inputs: inputs.map((input) => relative(root, join(root, input))) }, null, 1)}\n`);
   const warm = spawnSync(process.execPath, [join(outDir, 'replay.js'), 'seed-partition', '--format', 'summary'], { cwd: root, stdio: 'ignore' });
-  return { bytes: result.outputFiles[0].contents.length, inputs: inputs.length, warmed: warm.status === 0 };
+  return { bytes: chunks.reduce((sum, { code }) => sum + code.length, 0), chunks: chunks.length, inputs: inputs.length, warmed: warm.status === 0 };
 }
 
 /** Builds dist-cli/ when it is missing or stale, saying why on standard error. */
@@ -163,8 +213,8 @@ export async function ensureBuilt() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = performance.now();
-  const { bytes, inputs, warmed } = await buildCli();
+  const { bytes, chunks, inputs, warmed } = await buildCli();
   process.stderr.write(
-    `dist-cli/cli.cjs: ${(bytes / 1024).toFixed(0)} KiB from ${inputs} sources in ${Math.round(performance.now() - started)} ms${warmed ? '' : ' (the warm-up replay failed: no code cache yet)'}\n`,
+    `dist-cli/: ${(bytes / 1024).toFixed(0)} KiB in ${chunks} chunks from ${inputs} sources in ${Math.round(performance.now() - started)} ms${warmed ? '' : ' (the warm-up replay failed: no code cache yet)'}\n`,
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replayMain, type CliIo } from './replayMain';
-import { parsePolicyList } from './compare';
+import { parsePolicyList } from './replayOptions';
 
 function io(): { io: CliIo; out: () => string; err: () => string } {
   const out: string[] = [];

@@ -1,6 +1,6 @@
 import type { RunRecord } from '../run/record';
 import { runFacts, type RunFacts } from '../run/runFacts';
-import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
+import { POLICIES, type PolicyName } from '../scenarios/policies';
 import type { Scenario } from '../scenarios/schema';
 import type { ReplayOptions } from './replayOptions';
 import { runRecord, underPolicy } from './runRecord';
@@ -10,16 +10,6 @@ export interface PolicyRun {
   policy: PolicyName;
   record: RunRecord;
   facts: RunFacts;
-}
-
-/** `--compare`'s value: preset names separated by commas, or `all`. A string is what is wrong with it. */
-export function parsePolicyList(value: string): PolicyName[] | string {
-  if (value === 'all') return [...POLICY_NAMES];
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
-  const unknown = names.filter((name) => !POLICY_NAMES.includes(name as PolicyName));
-  if (unknown.length > 0) return `--compare names no such policy: ${unknown.join(', ')} (the presets: ${POLICY_NAMES.join(', ')}, or all)`;
-  if (names.length === 0) return '--compare needs at least one policy';
-  return names as PolicyName[];
 }
 
 /** Runs one scenario under each policy, one after another, each on its own fresh sandbox. */

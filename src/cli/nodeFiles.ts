@@ -1,8 +1,20 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+
+/**
+ * node:fs/promises, loaded with the first file read or written: `--list` and the replay of a
+ * built-in scenario touch no file, and loading it (with the streams and readline under it) costs
+ * them about a mebibyte.
+ */
+const files = () => import('node:fs/promises');
+
+/** A file's text (UTF-8). */
+export async function readTextFile(path: string): Promise<string> {
+  return (await files()).readFile(path, 'utf8');
+}
 
 /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
 export async function listJsonFiles(path: string): Promise<string[] | null> {
+  const { readdir, stat } = await files();
   const found = await stat(path).catch(() => null);
   if (!found?.isDirectory()) return null;
   return (await readdir(path))
@@ -13,6 +25,7 @@ export async function listJsonFiles(path: string): Promise<string[] | null> {
 
 /** Writes a text file, making its folder first when missing. */
 export async function writeTextFile(path: string, text: string): Promise<void> {
+  const { mkdir, writeFile } = await files();
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, text, 'utf8');
 }
@@ -22,16 +35,17 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
  * (`<session>/subagents/agent-*.jsonl`, as 2.1.x writes them).
  */
 export async function readSessionFiles(path: string): Promise<{ name: string; text: string }[]> {
-  const files = [{ name: path, text: await readText(path) }];
+  const { readdir } = await files();
+  const found = [{ name: path, text: await readText(path) }];
   const folder = join(dirname(path), basename(path, '.jsonl'), 'subagents');
   const names = await readdir(folder).catch(() => [] as string[]);
   for (const name of names.filter((each) => /^agent-.*\.jsonl$/.test(each)).sort()) {
-    files.push({ name: join(folder, name), text: await readText(join(folder, name)) });
+    found.push({ name: join(folder, name), text: await readText(join(folder, name)) });
   }
-  return files;
+  return found;
 }
 
 /** A UTF-8 file's text, decoded at once: `readFile(path, 'utf8')` decodes a large file chunk by chunk. */
 async function readText(path: string): Promise<string> {
-  return (await readFile(path)).toString('utf8');
+  return (await (await files()).readFile(path)).toString('utf8');
 }

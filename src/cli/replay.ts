@@ -7,13 +7,12 @@
  * the command line) is invalid. Built into dist-cli/ by scripts/cliBuild.js (through cliMain.ts,
  * which also starts the worker threads of `--jobs`).
  */
-import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { listJsonFiles, readSessionFiles, writeTextFile } from './nodeFiles';
+import { listJsonFiles, readSessionFiles, readTextFile, writeTextFile } from './nodeFiles';
 import { replayMain } from './replayMain';
 
 const io = {
-  readFile: (path: string) => readFile(path, 'utf8'),
+  readFile: readTextFile,
   readSessionFiles,
   writeFile: writeTextFile,
   listJsonFiles,

@@ -1,18 +1,11 @@
 import type { RunRecord } from '../run/record';
 import { settingsProblems } from '../run/runScenario';
-import type { ReportOptions, ReportSection } from '../run/report/htmlReport';
+import type { ReportOptions } from '../run/report/htmlReport';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
-import { fidelityReport, formatFidelity } from '../run/fidelity';
-import { importSessionLog } from '../scenarios/import/importSessionLog';
-import { formatLogProblems } from '../scenarios/import/logProblems';
 import type { LogFile } from '../scenarios/import/readSession';
-import { asItRanLabel, observedRecord } from '../run/observedRecord';
-import { compareSession, formatSessionComparison } from '../run/sessionSummary';
-import { POLICY_NAMES } from '../scenarios/policies';
 import type { Scenario } from '../scenarios/schema';
 import { formatErrors, parseScenario, validateScenario } from '../scenarios/validate';
-import { comparePolicies } from './compare';
 import { runRecord, underPolicy } from './runRecord';
 import type { Format, ReplayOptions } from './replayOptions';
 
@@ -64,7 +57,7 @@ export async function loadScenario(name: string, io: ScenarioReader): Promise<{ 
   return result.ok ? result : { ok: false, message: formatErrors(result.errors, name) };
 }
 
-/** Imports a session log; its problems go to the summary's reader as notes when a scenario came of it. */
+/** Imports a session log (the importer loads only for one); its problems go to the summary's reader as notes when a scenario came of it. */
 async function loadSession(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
   let files: LogFile[];
   try {
@@ -72,6 +65,7 @@ async function loadSession(name: string, io: ScenarioReader): Promise<{ ok: true
   } catch (error: unknown) {
     return { ok: false, message: `${name}: ${error instanceof Error ? error.message : String(error)}` };
   }
+  const [{ importSessionLog }, { formatLogProblems }] = await Promise.all([import('../scenarios/import/importSessionLog'), import('../scenarios/import/logProblems')]);
   const imported = importSessionLog(files);
   if (!imported.ok) return { ok: false, message: formatLogProblems(imported.problems) };
   return { ok: true, scenario: imported.scenario };
@@ -99,16 +93,6 @@ export async function formatRecord(record: RunRecord, format: Format, includeCon
   }
 }
 
-/** An imported session's real run, to draw beside the replay. */
-function asItRan(scenario: Scenario): Pick<ReportOptions, 'alongside'> {
-  const record = observedRecord(scenario);
-  return record && scenario.observed ? { alongside: { label: asItRanLabel(scenario.observed), record } } : {};
-}
-
-function callIds(turn: Scenario['turns'][number]): string[] {
-  return turn.stream.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
-}
-
 function countCalls(turns: RunRecord['turns']): number {
   return turns.reduce((sum, turn) => sum + turn.calls.reduce((n, call) => n + 1 + countCalls(call.children ?? []), 0), 0);
 }
@@ -124,21 +108,15 @@ export async function replayOne(name: string, options: ReplayOptions, io: Scenar
   if (unsupported.length > 0) return invalid(formatErrors(unsupported, name), scenario.id);
 
   const record = await runRecord(options.policy ? underPolicy(scenario, options.policy) : scenario, options);
-  const sections: ReportSection[] = [];
-  if (scenario.observed) sections.push({ title: 'Fidelity', text: formatFidelity(fidelityReport(record, scenario.observed, Object.keys(scenario.workspace.files))) });
-  // An imported session's summary: as it really ran against every policy, turn by turn.
-  if (scenario.observed && (options.format === 'summary' || options.format === 'html')) {
-    const runs = await comparePolicies(scenario, POLICY_NAMES, options);
-    const text = formatSessionComparison(compareSession(scenario.observed, scenario.turns.map(callIds), runs), asItRanLabel(scenario.observed));
-    sections.push({ title: 'As it ran, and under each policy', text });
-  }
+  const { observed } = scenario;
+  const { sections, alongside } = observed ? await (await import('./sessionSections')).sessionSections({ ...scenario, observed }, record, options) : { sections: [], alongside: undefined };
   const fidelity = sections.map((section) => section.text).join('');
   const failures = record.error !== undefined ? [`run failed: ${record.error}`] : [...(record.expectations?.failures ?? [])];
   return {
     name,
     id: scenario.id,
     code: record.error !== undefined || record.expectations?.passed === false ? 1 : 0,
-    output: (await formatRecord(record, options.format, options.includeContent, { sections, ...asItRan(scenario) })) + (options.format === 'summary' ? fidelity : ''),
+    output: (await formatRecord(record, options.format, options.includeContent, { sections, ...(alongside ? { alongside } : {}) })) + (options.format === 'summary' ? fidelity : ''),
     summary: formatSummary(record) + fidelity,
     failures,
     makespanMs: record.endedAt - record.startedAt,

@@ -1,6 +1,12 @@
 import type { Strategy } from '../run/events';
-import type { PolicyName } from '../scenarios/policies';
-import type { CliSandboxKind } from './sandboxes';
+import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
+
+/** The first argument of a replay worker thread (see `workerPool.ts`); on the main thread, an unknown option. */
+export const REPLAY_WORKER = '--replay-worker';
+
+/** The sandboxes the command line can run on. */
+export const SANDBOX_KINDS = ['virtual', 'node'] as const;
+export type CliSandboxKind = (typeof SANDBOX_KINDS)[number];
 
 /** What `--format` may ask for. */
 export const FORMATS = ['json', 'timeline', 'chrome-trace', 'otlp', 'summary', 'html'] as const;
@@ -29,3 +35,13 @@ export interface ReplayOptions {
   includeContent: boolean;
 }
 
+
+/** `--compare`'s value: preset names separated by commas, or `all`. A string is what is wrong with it. */
+export function parsePolicyList(value: string): PolicyName[] | string {
+  if (value === 'all') return [...POLICY_NAMES];
+  const names = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const unknown = names.filter((name) => !POLICY_NAMES.includes(name as PolicyName));
+  if (unknown.length > 0) return `--compare names no such policy: ${unknown.join(', ')} (the presets: ${POLICY_NAMES.join(', ')}, or all)`;
+  if (names.length === 0) return '--compare needs at least one policy';
+  return names as PolicyName[];
+}

@@ -1,9 +1,6 @@
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
 import type { Sandbox } from '../sandbox/types';
-
-/** The sandboxes the command line can run on. */
-export const SANDBOX_KINDS = ['virtual', 'node'] as const;
-export type CliSandboxKind = (typeof SANDBOX_KINDS)[number];
+import type { CliSandboxKind } from './replayOptions';
 
 /** A fresh, empty sandbox of `kind`; the scenario's workspace is mounted by the run. */
 export async function createSandbox(kind: CliSandboxKind): Promise<Sandbox> {

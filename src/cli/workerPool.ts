@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ReplayLane } from './replayMain';
 import type { ReplayOptions, ReplayResult } from './replayOne';
+import { REPLAY_WORKER } from './replayOptions';
 
 /**
  * A worker thread running `workerUrl` (the built loader, dist-cli/replay.js) as a lane of a
@@ -8,7 +9,7 @@ import type { ReplayOptions, ReplayResult } from './replayOne';
  * starts waits for it.
  */
 export function createWorkerLane(workerUrl: URL): ReplayLane {
-  const worker = new Worker(workerUrl);
+  const worker = new Worker(workerUrl, { argv: [REPLAY_WORKER] });
   let pending: { resolve(result: ReplayResult): void; reject(error: Error): void } | undefined;
   worker.on('message', (message: { result: ReplayResult }) => {
     const job = pending;

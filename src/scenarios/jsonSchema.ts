@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { scenarioSchema } from './schema';
 
 /** Where the published JSON Schema lives, relative to the project root (served at `/scenario.schema.json`). */

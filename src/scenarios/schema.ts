@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { mcpServersSchema } from '../tools/mcp/settings';
 import { checkFilesAndFolders, checkToolUseId, checkScenario, checkTurn, checkWorkspacePath } from './checks';
 import { CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, type SchedulingSettings } from './policies';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyTool } from './types';
 
 /** A tool as the Messages API takes it in `tools`. */

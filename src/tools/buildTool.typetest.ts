@@ -2,7 +2,7 @@
  * Compile-time checks of buildTool's typing: `npm run typecheck` fails if any `@ts-expect-error`
  * below stops being an error, i.e. if a definition missing a required part would compile.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from './buildTool';
 
 const inputSchema = z.strictObject({ path: z.string() });

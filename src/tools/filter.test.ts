@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from './buildTool';
 import { assemblePool, schemaTokens } from './filter';
 import { parseRuleSet, type RuleSet } from './permissions/rules';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import type { Tool, ToolUseContext } from '../types';
 import type { BackgroundShellInfo } from './backgroundShells';

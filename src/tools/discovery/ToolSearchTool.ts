@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { toApiTool, type ApiToolDefinition } from '../apiSchema';
 import { buildTool } from '../buildTool';
 import { parseQuery, searchTools } from './toolSearch';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { posix } from '../../sandbox/posixPath';
 import { buildTool } from '../buildTool';
 import { changeSnippet, type ChangeSnippet } from './changeSnippet';

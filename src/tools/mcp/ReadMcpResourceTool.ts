@@ -1,6 +1,6 @@
 import type { BlobResourceContents, TextResourceContents } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import type { Tool } from '../types';
 import { findConnection, hasResources, type McpConnection } from './connection';

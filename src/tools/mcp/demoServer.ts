@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRealClock, type Clock } from '../../time/clock';
 import { DEMO_SERVER_NAME } from './settings';
 

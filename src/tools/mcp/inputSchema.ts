@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An MCP tool's arguments: always a JSON object (the protocol requires `type: "object"`). */
 export type McpToolInput = Record<string, unknown>;

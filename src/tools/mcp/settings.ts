@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The name the demo server is connected under: its tools are `mcp__demo__…`. */
 export const DEMO_SERVER_NAME = 'demo';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import { assertStillFresh, checkReadBeforeWrite, recordWrite } from '../file/readBeforeWrite';
 import { resolveForCall, resolveTarget } from '../file/toolPaths';

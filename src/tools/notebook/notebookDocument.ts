@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The cell kinds NotebookEdit writes (nbformat also knows `raw`, which it keeps as it is). */
 export type CellType = 'code' | 'markdown';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import type { ToolUseContext } from '../types';
 import { compileGlob, type GlobMatcher } from './globMatch';

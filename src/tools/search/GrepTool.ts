@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import { fileTypeMatcher, knownFileTypes } from './fileTypes';
 import { compileGlob, type GlobMatcher } from './globMatch';

@@ -1,16 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import type { Tool } from '../types';
 import { globalFetchPort, type FetchPort } from './fetchPort';
 import { describedContent, isTextual, MAX_CONTENT_CHARS, mediaTypeOf, toPageContent, type ContentFormat } from './pageContent';
 import { DEFAULT_TIMEOUT_MS, readBody, webRequest } from './webRequest';
 
+/**
+ * The cut, grouped by hand: the first `toLocaleString` of a process sets up ICU's number formatting
+ * (megabytes of its data read into memory), and this text is written as the tool is loaded.
+ */
+const MAX_CONTENT_TEXT = String(MAX_CONTENT_CHARS).replace(/\B(?=(\d{3})+$)/g, ',');
+
 const PROMPT = `Fetches a web page (http or https) and returns its content as text.
 
 - HTML is converted to Markdown (scripts and styles dropped); plain text and JSON come back as they are; other content (images, PDFs, archives) is only described.
 - prompt says what you want from the page. No model reads the page for you here: the result repeats your prompt and gives the page's content, and you answer from it yourself.
 - Redirects are followed; the result names the final URL, the status and the content type.
-- Long content is cut at about ${MAX_CONTENT_CHARS.toLocaleString('en-US')} characters, with a note.
+- Long content is cut at about ${MAX_CONTENT_TEXT} characters, with a note.
 - A status outside 200-299 is an error result carrying the status.
 - Each fetch asks for permission, naming the domain; a WebFetch(domain:example.com) deny rule refuses a domain and its subdomains.
 - In the browser playground many sites refuse cross-origin reads (CORS); the command-line replay has no such limit.`;
@@ -74,7 +80,7 @@ export function createWebFetchTool(port: FetchPort = globalFetchPort, options: W
       if (isTextual(mediaType)) {
         const body = await context.clock.track(readBody(response, finalUrl, context.abortSignal, timeoutMs));
         if (!body.ok) return { output: { kind: 'unreachable', url: input.url, message: body.message }, isError: true };
-        page = toPageContent(body.text, mediaType);
+        page = await toPageContent(body.text, mediaType);
       }
       const { status, statusText } = response;
       if (status < 200 || status > 299) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import { formatIssues } from '../execution';
 import type { Tool } from '../types';

@@ -1,4 +1,3 @@
-import TurndownService from 'turndown';
 import { RESULT_CAP_CHARS } from '../buildTool';
 
 /** Bodies longer than this are cut before conversion: converting megabytes of HTML is slow, and the result would be cut anyway. */
@@ -21,9 +20,6 @@ export interface PageContent {
 
 const TEXTUAL = new Set(['application/xml', 'application/javascript', 'application/x-ndjson', 'application/yaml', 'application/x-yaml']);
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-turndown.remove(['script', 'style']);
-
 /** The media type without its parameters: `text/html; charset=utf-8` → `text/html`. */
 export function mediaTypeOf(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -40,8 +36,11 @@ export function describedContent(mediaType: string, size: string): PageContent {
   return { format: 'described', text: `(${kind}, ${size}; not shown, since WebFetch returns text only)`, notes: [] };
 }
 
-/** A text body as the model reads it: HTML as Markdown, other text and JSON as they are, cut to fit. */
-export function toPageContent(body: string, mediaType: string): PageContent {
+/**
+ * A text body as the model reads it: HTML as Markdown, other text and JSON as they are, cut to fit.
+ * The HTML converter (turndown, and the DOM parser under it) loads with the first HTML page.
+ */
+export async function toPageContent(body: string, mediaType: string): Promise<PageContent> {
   // A NUL never occurs in text: a body that came without a content type and has one is binary.
   if (mediaType === '' && body.includes('\u0000')) return describedContent('', `${body.length.toLocaleString('en-US')} characters as decoded`);
   const notes: string[] = [];
@@ -51,7 +50,7 @@ export function toPageContent(body: string, mediaType: string): PageContent {
     source = source.slice(0, MAX_BODY_CHARS);
   }
   const isHtml = mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
-  let text = isHtml ? turndown.turndown(source) : source;
+  let text = isHtml ? (await import('./htmlToMarkdown')).htmlToMarkdown(source) : source;
   if (text.length > MAX_CONTENT_CHARS) {
     notes.push(`The ${isHtml ? 'Markdown' : 'content'} was ${chars(text.length)}; the first ${chars(MAX_CONTENT_CHARS)} follow.`);
     text = text.slice(0, MAX_CONTENT_CHARS);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StorageLike } from '../scenarios/storage';
 
 /** What `window.playground.startLive` and the Live panel take (the issue's contract). */

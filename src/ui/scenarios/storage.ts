@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The part of the Web Storage API the store uses, so tests can pass an in-memory one. */
 export interface StorageLike {

@@ -1,0 +1,10 @@
+const d = Object.getOwnPropertyDescriptor(globalThis, 'Headers');
+Object.defineProperty(globalThis, 'Headers', { value: undefined, configurable: true, writable: true });
+const before = new Set(process.moduleLoadList);
+const m = await import('just-bash');
+Object.defineProperty(globalThis, 'Headers', d);
+console.log(process.moduleLoadList.filter(x => !before.has(x)).join(' '));
+const b2 = new Set(process.moduleLoadList);
+const bash = new m.Bash({ fs: new m.InMemoryFs({ '/w/src/a.ts': 'x' }), cwd: '/w' }); await bash.exec('ls src');
+console.log('--exec:', process.moduleLoadList.filter(x => !b2.has(x)).join(' '));
+console.log((process.resourceUsage().maxRSS / 1024).toFixed(1), process.memoryUsage());

@@ -1,0 +1,35 @@
+import { fidelityReport, formatFidelity } from '../run/fidelity';
+import { asItRanLabel, observedRecord } from '../run/observedRecord';
+import type { RunRecord } from '../run/record';
+import type { ReportOptions, ReportSection } from '../run/report/htmlReport';
+import { compareSession, formatSessionComparison } from '../run/sessionSummary';
+import { POLICY_NAMES } from '../scenarios/policies';
+import type { Observed, Scenario } from '../scenarios/schema';
+import { comparePolicies } from './compare';
+import type { ReplayOptions } from './replayOptions';
+
+/**
+ * What the replay of an imported session (a scenario with `observed`) adds to its output: how
+ * faithfully it replayed; in a summary or a report, how it really ran against every policy, turn
+ * by turn; and its real run, to draw beside the replay. `replayOne` imports this only for such a
+ * scenario.
+ */
+export async function sessionSections(
+  scenario: Scenario & { observed: Observed },
+  record: RunRecord,
+  options: ReplayOptions,
+): Promise<{ sections: ReportSection[]; alongside?: ReportOptions['alongside'] }> {
+  const { observed } = scenario;
+  const sections: ReportSection[] = [{ title: 'Fidelity', text: formatFidelity(fidelityReport(record, observed, Object.keys(scenario.workspace.files))) }];
+  if (options.format === 'summary' || options.format === 'html') {
+    const runs = await comparePolicies(scenario, POLICY_NAMES, options);
+    const text = formatSessionComparison(compareSession(observed, scenario.turns.map(callIds), runs), asItRanLabel(observed));
+    sections.push({ title: 'As it ran, and under each policy', text });
+  }
+  const asItRan = observedRecord(scenario);
+  return { sections, ...(asItRan ? { alongside: { label: asItRanLabel(observed), record: asItRan } } : {}) };
+}
+
+function callIds(turn: Scenario['turns'][number]): string[] {
+  return turn.stream.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
+}
