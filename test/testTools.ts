@@ -17,6 +17,8 @@ type SleepInput = z.infer<typeof sleepInput>;
 function sleepTool(name: string, safe: boolean) {
   return buildTool<SleepInput, string, string>({
     name,
+    // They only take time: nothing in the workspace or outside changes.
+    kind: 'think',
     inputSchema: sleepInput,
     prompt: () => `${name}: waits for ms milliseconds (${safe ? 'concurrency-safe' : 'not concurrency-safe'}).`,
     isConcurrencySafe: () => safe,
@@ -47,6 +49,7 @@ export const UnsafeSleep = sleepTool('UnsafeSleep', false);
 export const FakeBashSleep = buildTool<SleepInput & { command?: string }, string, string>({
   ...sleepTool('Bash', false),
   name: 'Bash',
+  kind: 'execute',
   inputSchema: sleepInput.extend({ command: z.string().optional() }),
   prompt: () => 'A Bash stand-in that waits; fails when fail is set.',
 });
@@ -54,6 +57,7 @@ export const FakeBashSleep = buildTool<SleepInput & { command?: string }, string
 export const SafeBashSleep = buildTool<SleepInput & { command?: string }, string, string>({
   ...sleepTool('Bash', true),
   name: 'Bash',
+  kind: 'execute',
   inputSchema: sleepInput.extend({ command: z.string().optional() }),
   prompt: () => 'A concurrency-safe Bash stand-in that waits.',
 });

@@ -2,7 +2,7 @@ import type { CallRecord, RunRecord, StreamBlockRecord, TurnRecord } from '../ru
 import { workspacePathProblem } from '../scenarios/checks';
 import type { Scenario, ScenarioInput, ScenarioSettings } from '../scenarios/schema';
 import { validateScenario } from '../scenarios/validate';
-import { AGENT_TOOL_NAMES } from '../tools/agent/AgentTool';
+import { kindOfToolName } from '../tools/registry';
 
 /** What the run record does not say about a live run. */
 export interface RecordingMeta {
@@ -64,7 +64,7 @@ export function recordingFromRecord(record: RunRecord, meta: RecordingMeta): Sce
   const agents: Record<string, { turns: TurnInput[] }> = {};
   for (const turn of record.turns) {
     for (const call of turn.calls) {
-      if (!AGENT_TOOL_NAMES.includes(call.name)) continue;
+      if (kindOfToolName(call.name) !== 'agent') continue;
       const agentTurns = call.children ?? [];
       // An Agent call whose sub-agent never started (denied, invalid, stopped first) still needs a script.
       agents[call.id] = { turns: agentTurns.length > 0 ? agentTurns.map((agentTurn) => recordTurn(agentTurn, 'sub')) : [{ stream: [] }] };
@@ -210,7 +210,7 @@ function lastMoment(turn: TurnRecord): number {
  * stream keep it busy.
  */
 function heldLatency(call: CallRecord, role: 'main' | 'sub', close: number, cutAt: number | null): number {
-  if (AGENT_TOOL_NAMES.includes(call.name)) return 0;
+  if (kindOfToolName(call.name) === 'agent') return 0;
   const caught = call.outcome === 'interrupted' || call.outcome === 'discarded';
   if (!caught) return 0;
   if (role === 'sub') return HOLD_MS;

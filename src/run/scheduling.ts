@@ -1,13 +1,11 @@
 import { POLICIES } from '../scenarios/policies';
 import type { EffectiveSettings } from '../scenarios/schema';
 import { isBlockConcurrencySafe, lookupTool, parseToolInput, type ToolUseBlock } from '../tools/execution';
+import { kindTraits } from '../tools/kinds';
 import type { CascadePolicy, Strategy } from '../tools/orchestration/strategy';
 import { STRATEGY_SCHEDULES } from '../tools/orchestration/strategy';
 import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
 import type { ToolPool } from '../tools/pool';
-
-/** The tools that write files: under `concurrentTools: all-but-edits` they run alone. */
-const EDIT_TOOLS: readonly string[] = ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'];
 
 /** Whether a Bash call's command is read-only by the AST analysis. */
 function readOnlyBash(pool: ToolPool, block: ToolUseBlock): boolean {
@@ -28,7 +26,11 @@ export function concurrencyRule(pool: ToolPool, settings: Pick<EffectiveSettings
     case 'all':
       return () => true;
     case 'all-but-edits':
-      return (block) => !EDIT_TOOLS.includes(lookupTool(pool, block.name)?.name ?? block.name);
+      // File edits, and tools that do not say what they do, run alone (their kind says so).
+      return (block) => {
+        const tool = lookupTool(pool, block.name);
+        return tool === undefined || !kindTraits(tool.kind).alone;
+      };
     case 'declared':
       if (settings.bashConcurrency === 'never') return (block) => isBlockConcurrencySafe(pool, block);
       return (block) => isBlockConcurrencySafe(pool, block) || readOnlyBash(pool, block);

@@ -1,8 +1,8 @@
 import { runAgentLoop, type LoopOptions, type ModelSource } from '../model/loop';
 import type { ScenarioTurn } from '../scenarios/schema';
-import { AGENT_TOOL_NAMES } from '../tools/agent/AgentTool';
 import type { SessionEnvironment, ToolUseBlock } from '../tools/execution';
 import { FileStateCache } from '../tools/file/fileState';
+import { kindTraits } from '../tools/kinds';
 import { ToolPool } from '../tools/pool';
 import type { SubAgentRequest, SubAgentResult, SubAgentRunner } from '../tools/types';
 
@@ -48,7 +48,7 @@ export function createSubAgentRunner(options: SubAgentSessionOptions): SubAgentR
   return {
     async run(request): Promise<SubAgentResult> {
       const pool = new ToolPool(
-        parent.pool.tools.filter((tool) => !AGENT_TOOL_NAMES.includes(tool.name)),
+        parent.pool.tools.filter((tool) => !kindTraits(tool.kind).startsAgent),
         parent.pool.deferred,
       );
       const source = options.sourceFor(request, pool);

@@ -1,5 +1,6 @@
 import { constants, existsSync, type Stats } from 'node:fs';
 import { lstat, mkdir, open, readdir, readlink, realpath, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
+import { hardLinkRefusal } from './hardLinks';
 import { isInside } from './paths';
 import { posix } from './posixPath';
 import { MAX_SYMLINK_HOPS, linkTarget } from './symlinks';
@@ -39,8 +40,8 @@ let tempCounter = 0;
  * the file is opened inside that folder without following a last link (a link inside the
  * workspace is followed by hand, target checked, one hop at a time). Writes go to a new file in the
  * checked folder that is renamed over the old one, so a hard link to a file elsewhere is replaced,
- * never written through. Only regular files are read: a FIFO, a socket or a device is an error,
- * never a hang.
+ * never written through; a read of a file with names outside the workspace (a hard link) is
+ * refused. Only regular files are read: a FIFO, a socket or a device is an error, never a hang.
  */
 export function safeNodeFs(root: string): SandboxFs {
   return {
@@ -138,9 +139,11 @@ async function readInside(root: string, path: string): Promise<string> {
       throw error;
     }
     try {
-      const info = await handle.stat();
+      const info = await handle.stat({ bigint: true });
       if (!info.isFile()) throw notRegular(path, info);
-      if (info.size > MAX_READ_BYTES) throw new Error(`${path} is ${Math.ceil(info.size / 1024 / 1024)} MB, over the ${MAX_READ_BYTES / 1024 / 1024} MB a file may have to be read`);
+      const linked = await hardLinkRefusal(root, path, info);
+      if (linked !== undefined) throw new Error(linked);
+      if (info.size > BigInt(MAX_READ_BYTES)) throw new Error(`${path} is ${Math.ceil(Number(info.size) / 1024 / 1024)} MB, over the ${MAX_READ_BYTES / 1024 / 1024} MB a file may have to be read`);
       return await handle.readFile('utf8');
     } finally {
       await handle.close();

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { lstat, mkdtemp, readlink, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ripgrepWithoutHardLinksOut } from './hardLinks';
 import { safeNodeFs } from './nodeSafeFs';
 import { relativeToRoot, resolveInsideRoot } from './paths';
 import { followSymlinks, type LinkReader } from './symlinks';
@@ -15,7 +16,8 @@ const EXIT_ABORTED = 130;
  * The Node-only sandbox: a fresh temporary directory and the machine's real `bash`. It holds the
  * tools to a real shell and a real file system in tests and on the command line. Paths that
  * resolve outside the directory (through `..`, absolute paths, `~` or symlinks) are refused, and
- * every file operation checks what it opened (`safeNodeFs`). Commands are not confined: they run
+ * every file operation checks what it opened (`safeNodeFs`); a file with names outside the
+ * directory (a hard link) is not read, by the file operations or through `rg` (`hardLinks.ts`). Commands are not confined: they run
  * as the user. Each runs in its own process group, killed when the command ends, so nothing it
  * left in the background outlives it (a process that leaves the group, `setsid`, can).
  */
@@ -30,7 +32,12 @@ export async function createNodeSandbox(): Promise<Sandbox> {
     resolve: (path) => resolveReal(root, path),
     relative: (path) => relativeToRoot(root, path),
     exec: (command, options) => execute(root, command, groups, options),
-    ripgrep: (args, options) => runRipgrep(root, args, options),
+    async ripgrep(args, options) {
+      const result = await runRipgrep(root, args, options);
+      if (!result) return result;
+      const checked = await ripgrepWithoutHardLinksOut(root, options.cwd, args, result.stdout);
+      return checked.ok ? { ...result, stdout: checked.stdout } : { ...result, exitCode: 2, stdout: '', stderr: checked.error };
+    },
     async dispose() {
       for (const group of groups) killGroup(group);
       groups.clear();

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { kindTraits } from './kinds';
 import type { RenderDescriptor, Tool, ToolRenderers } from './types';
 
 /** The largest result any tool may return before it is cut (min(limit, 50,000), as the real agent's). */
@@ -19,6 +20,9 @@ export type ToolDefinition<Input, Output, Progress> = {
   Pick<
     Tool<Input, Output, Progress>,
     | 'aliases'
+    | 'sameAs'
+    | 'kind'
+    | 'pathField'
     | 'validateInput'
     | 'checkPermissions'
     | 'mapResult'
@@ -29,12 +33,10 @@ export type ToolDefinition<Input, Output, Progress> = {
     | 'disabledReason'
     | 'userFacingName'
     | 'description'
-    | 'fileAccess'
     | 'maxResultSizeChars'
     | 'shouldDefer'
     | 'searchHint'
     | 'isMcp'
-    | 'sessionOnly'
   >
 >;
 
@@ -43,9 +45,11 @@ function defaultMapResult(output: unknown): string {
 }
 
 /**
- * Builds a tool from a definition, filling what it leaves out with fail-closed defaults: not
- * read-only, not concurrency-safe, not destructive, enabled, permissions deferred to the general
- * system. A tool has to say it is safe to be run in parallel.
+ * Builds a tool from a definition, filling what it leaves out with fail-closed defaults: of kind
+ * `other` (taken to read, write and run anything: design.md, Tool kinds), not read-only, not
+ * concurrency-safe, not destructive, enabled, permissions deferred to the general system. A tool
+ * has to say what it does, and that it is safe to be run in parallel. Where its kind fixes
+ * whether it is read-only (a read, a search, an edit, an undeclared tool), the kind answers.
  */
 export function buildTool<Input, Output, Progress = never>(
   definition: ToolDefinition<Input, Output, Progress>,
@@ -75,24 +79,30 @@ export function buildTool<Input, Output, Progress = never>(
     }),
     ...definition.render,
   };
+  const kind = definition.kind ?? 'other';
+  const effect = kindTraits(kind).effect;
+  // Where the kind decides (a read never writes; an edit, an undeclared tool, always may), the
+  // tool's own word is not asked.
+  const isReadOnly = effect === 'per-call' ? (definition.isReadOnly ?? (() => false)) : () => effect === 'never-writes';
   return {
     aliases: [],
+    sameAs: [],
+    pathField: undefined,
     validateInput: () => Promise.resolve({ ok: true }),
     checkPermissions: () => Promise.resolve({ behavior: 'allow' }),
     mapResult: defaultMapResult,
-    isReadOnly: () => false,
     isConcurrencySafe: () => false,
     isDestructive: () => false,
     isEnabled: () => true,
     disabledReason: () => undefined,
     description: (input: Input) => userFacingName(input),
-    fileAccess: () => undefined,
     maxResultSizeChars: 100_000,
     shouldDefer: false,
     searchHint: undefined,
     isMcp: false,
-    sessionOnly: false,
     ...definition,
+    kind,
+    isReadOnly,
     userFacingName,
     render,
   };

@@ -239,9 +239,8 @@ export async function runToolCall(
   }
 }
 
-/** Where a file tool's path really leads when a symbolic link is on the way, for the rules. */
+/** Where a file tool's path (its path field) really leads when a symbolic link is on the way, for the rules. */
 async function realPathOf(tool: AnyTool, input: unknown, env: SessionEnvironment): Promise<string | undefined> {
-  if (tool.name === 'Bash') return undefined;
   const raw = ruleSubjectPath(tool, input);
   if (raw === undefined) return undefined;
   const resolved = await env.sandbox.resolve(raw);

@@ -3,6 +3,7 @@ import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
 import type { BackgroundShells } from './bash/backgroundShells';
 import type { FileStateCache } from './file/fileState';
+import type { ToolKind } from './kinds';
 
 /** The four permission modes (design.md, Permissions). */
 export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan';
@@ -122,12 +123,6 @@ export interface ToolCallOutcome<Output> {
   contextModifier?: ContextModifier;
 }
 
-/** A file path a call touches, as the model gave it. */
-export interface FileAccess {
-  access: 'read' | 'write';
-  path: string;
-}
-
 /**
  * A drawing instruction the UI turns into elements; tools never import React. `tone` picks the
  * colour family, `body` is shown monospaced when `format` is `code` or `diff`.
@@ -163,7 +158,20 @@ export interface ToolRenderers<Input, Output, Progress> {
 export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
   // 1. Name
   readonly name: string;
+  /** Other names the tool is called by (same schema): `Task` for `Agent`. Rules naming one hold the tool. */
   readonly aliases: readonly string[];
+  /**
+   * Tools that are this one under another name, with a schema of their own (`TaskOutput` for
+   * `BashOutput`): a rule naming one of them holds this tool too. Each names the other.
+   */
+  readonly sameAs: readonly string[];
+  /** What the tool does (design.md, Tool kinds): what the rules, the modes and the scheduler ask. */
+  readonly kind: ToolKind;
+  /**
+   * The input field holding the path a `read`, `search` or `edit` tool works on, for path rules,
+   * `acceptEdits` and symlink checks (a search without one starts from the root).
+   */
+  readonly pathField: (keyof Input & string) | undefined;
   // 2. Schema
   readonly inputSchema: z.ZodType<Input>;
   // 3. Permissions
@@ -193,18 +201,11 @@ export interface Tool<Input = unknown, Output = unknown, Progress = unknown> {
   prompt(): string;
   /** The human text of a permission prompt. */
   description(input: Input): string;
-  /** The file a call reads or writes, for path rules, acceptEdits and the workspace view. */
-  fileAccess(input: Input): FileAccess | undefined;
   readonly maxResultSizeChars: number;
   readonly shouldDefer: boolean;
   readonly searchHint: string | undefined;
   /** Whether this tool comes from an MCP server (then named `mcp__SERVER__TOOL`). */
   readonly isMcp: boolean;
-  /**
-   * The tool changes only the session's own state (the todo list, the permission mode), never the
-   * workspace or anything outside: the mode does not ask for it, and plan mode lets it run.
-   */
-  readonly sessionOnly: boolean;
   /**
    * The JSON Schema to show the model, when the tool has one of its own (an MCP server's); else
    * the definition is generated from `inputSchema`.

@@ -1,3 +1,4 @@
+import { kindOfToolName } from '../../tools/registry';
 import { contentBlocks, entryOf, resultText, type LogEntry, type LogProblem } from './logLines';
 
 /** One content block of a response, when its line was written (when it finished streaming). */
@@ -56,8 +57,6 @@ export interface SessionLog {
 export function emptyAgent(): LoggedAgent {
   return { responses: [], calls: new Map() };
 }
-
-const AGENT_TOOLS = new Set(['Task', 'Agent']);
 
 /** Folds one agent's entries (in log order) into its responses and calls. */
 export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]): LoggedAgent {
@@ -149,7 +148,7 @@ export function blockTime(response: LoggedResponse, time: number | null, where: 
 
 /** Whether a call starts a sub-agent. */
 export function isAgentCall(call: LoggedCall): boolean {
-  return AGENT_TOOLS.has(call.name);
+  return kindOfToolName(call.name) === 'agent';
 }
 
 /**

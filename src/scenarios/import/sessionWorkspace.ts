@@ -1,3 +1,5 @@
+import { kindTraits } from '../../tools/kinds';
+import { kindOfToolName } from '../../tools/registry';
 import type { LoggedCall, SessionLog } from './sessionLog';
 import { relativeToSession } from './sessionPaths';
 
@@ -8,8 +10,11 @@ export interface SessionWorkspace {
   unknown: string[];
 }
 
-/** Tools that change a file's text. */
-const WRITERS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+/** Whether a call's tool changes a file's text (its kind says so). */
+function writes(call: LoggedCall): boolean {
+  const kind = kindOfToolName(call.name);
+  return kind !== undefined && kindTraits(kind).editsFile;
+}
 
 /** A Read's report of what it read: the text, and which lines of how many. */
 function readReport(call: LoggedCall): { content: string; startLine: number; numLines: number; totalLines: number } | undefined {
@@ -61,7 +66,7 @@ export function sessionWorkspace(session: SessionLog): SessionWorkspace {
       continue;
     }
     if (written.has(path) || files[path] !== undefined) {
-      if (WRITERS.has(call.name)) written.add(path);
+      if (writes(call)) written.add(path);
       continue;
     }
     if (call.name === 'Read' || shown !== undefined) {
@@ -77,7 +82,7 @@ export function sessionWorkspace(session: SessionLog): SessionWorkspace {
       }
       continue;
     }
-    if (WRITERS.has(call.name)) {
+    if (writes(call)) {
       // An edit of a file nothing read first: the text it replaced was there.
       const olds = call.name === 'MultiEdit' && Array.isArray(input.edits) ? (input.edits as { old_string?: unknown }[]).map((edit) => edit.old_string) : [input.old_string];
       const known = olds.filter((text): text is string => typeof text === 'string' && text !== '');

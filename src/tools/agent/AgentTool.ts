@@ -25,9 +25,6 @@ export interface AgentOutput extends SubAgentResult {
   description: string;
 }
 
-/** The tools a sub-agent may not have: no Agent inside Agent. */
-export const AGENT_TOOL_NAMES: readonly string[] = ['Agent', 'Task'];
-
 /**
  * Agent (alias Task): runs a sub-agent through the session's runner, under the call's own abort
  * signal (a child of the calling turn's), and returns its last text. Read-only and concurrency-safe
@@ -36,6 +33,7 @@ export const AGENT_TOOL_NAMES: readonly string[] = ['Agent', 'Task'];
 export const AgentTool = buildTool<AgentInput, AgentOutput>({
   name: 'Agent',
   aliases: ['Task'],
+  kind: 'agent',
   inputSchema,
   prompt: () => PROMPT,
   searchHint: 'sub-agent delegate task parallel research',

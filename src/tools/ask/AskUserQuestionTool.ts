@@ -44,7 +44,7 @@ export const AskUserQuestionTool = buildTool<AskUserQuestionInput, AskUserQuesti
   searchHint: 'ask the user a question choice clarify',
   // Asking changes nothing: read-only (it waits on the user, so it runs alone).
   isReadOnly: () => true,
-  sessionOnly: true,
+  kind: 'think',
   userFacingName: (input) => `AskUserQuestion(${input?.questions?.map((question) => question.header).join(', ') ?? ''})`,
   description: (input) => `Ask: ${input.questions.map((question) => question.question).join(' / ')}`,
 

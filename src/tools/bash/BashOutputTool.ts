@@ -63,6 +63,8 @@ const bashOutputInput = z.strictObject({
 /** BashOutput: a background shell's new output and status. */
 export const BashOutputTool: Tool<z.infer<typeof bashOutputInput>, BashOutputOutput> = buildTool({
   name: 'BashOutput',
+  sameAs: ['TaskOutput'],
+  kind: 'process',
   inputSchema: bashOutputInput,
   prompt: () => PROMPT,
   searchHint: 'background shell output read status',
@@ -85,6 +87,8 @@ const taskOutputInput = z.strictObject({
 /** TaskOutput: BashOutput's later name, which can first wait for the shell to end. */
 export const TaskOutputTool: Tool<z.infer<typeof taskOutputInput>, BashOutputOutput> = buildTool({
   name: 'TaskOutput',
+  sameAs: ['BashOutput'],
+  kind: 'process',
   inputSchema: taskOutputInput,
   prompt: () => `${PROMPT}\n- block (default true) waits up to timeout ms for the shell to end first.`,
   searchHint: 'background task shell output wait',

@@ -64,6 +64,7 @@ export interface BashOutput {
 /** Bash: one command in the sandbox's shell. Not read-only and not concurrency-safe (the seed's rule). */
 export const BashTool = buildTool<BashInput, BashOutput | BashBackgroundOutput, BashProgress>({
   name: 'Bash',
+  kind: 'execute',
   inputSchema,
   prompt: () => PROMPT,
   maxResultSizeChars: 30_000,

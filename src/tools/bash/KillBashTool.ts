@@ -34,6 +34,8 @@ const killInput = z.strictObject({ shell_id: z.string().describe('The background
 /** KillBash: stops a background shell. */
 export const KillBashTool: Tool<z.infer<typeof killInput>, KillBashOutput> = buildTool({
   name: 'KillBash',
+  sameAs: ['TaskStop'],
+  kind: 'process',
   inputSchema: killInput,
   prompt: () => PROMPT,
   searchHint: 'stop kill background shell',
@@ -48,6 +50,8 @@ const stopInput = z.strictObject({ task_id: z.string().describe('The background 
 /** TaskStop: KillBash's later name. */
 export const TaskStopTool: Tool<z.infer<typeof stopInput>, KillBashOutput> = buildTool({
   name: 'TaskStop',
+  sameAs: ['KillBash'],
+  kind: 'process',
   inputSchema: stopInput,
   prompt: () => PROMPT,
   searchHint: 'stop kill background task shell',

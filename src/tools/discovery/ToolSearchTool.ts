@@ -35,6 +35,7 @@ export const ToolSearchTool = buildTool<ParsedInput, ToolSearchOutput>({
   inputSchema,
   prompt: () => PROMPT,
   searchHint: 'find load deferred tools schema',
+  kind: 'think',
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
   userFacingName: (input) => (input?.query ? `ToolSearch(${input.query})` : 'ToolSearch'),

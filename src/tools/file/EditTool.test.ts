@@ -129,7 +129,7 @@ describe('Edit', () => {
     expect(view.format).toBe('diff');
     expect(view.body).toContain('-const retries = 1;');
     expect(view.body).toContain('+const retries = 3;');
-    expect(EditTool.fileAccess(input)).toEqual({ access: 'write', path: 'src/a.ts' });
+    expect([EditTool.kind, EditTool.pathField]).toEqual(['edit', 'file_path']);
     expect(EditTool.isConcurrencySafe(input)).toBe(false);
     expect(EditTool.userFacingName(input)).toBe('Edit(src/a.ts)');
   });

@@ -44,7 +44,8 @@ export const EditTool = buildTool<EditInput, EditOutput>({
   searchHint: 'edit modify replace change text in a file',
   userFacingName: (input) => (input?.file_path ? `Edit(${input.file_path})` : 'Edit'),
   description: (input) => `Edit ${input.file_path}`,
-  fileAccess: (input) => ({ access: 'write', path: input.file_path }),
+  kind: 'edit',
+  pathField: 'file_path',
 
   async validateInput(input, context) {
     if (input.old_string === input.new_string) {

@@ -46,7 +46,8 @@ export const MultiEditTool = buildTool<MultiEditInput, MultiEditOutput>({
   searchHint: 'edit several replacements one file atomic',
   userFacingName: (input) => (input?.file_path ? `MultiEdit(${input.file_path})` : 'MultiEdit'),
   description: (input) => `Make ${input.edits.length} edit(s) to ${input.file_path}`,
-  fileAccess: (input) => ({ access: 'write', path: input.file_path }),
+  kind: 'edit',
+  pathField: 'file_path',
 
   async validateInput(input, context) {
     const target = await resolveTarget(context, input.file_path);

@@ -101,7 +101,7 @@ describe('Read', () => {
     expect(ReadTool.isReadOnly(input)).toBe(true);
     expect(ReadTool.isConcurrencySafe(input)).toBe(true);
     expect(ReadTool.maxResultSizeChars).toBe(Infinity);
-    expect(ReadTool.fileAccess(input)).toEqual({ access: 'read', path: 'src/a.ts' });
+    expect([ReadTool.kind, ReadTool.pathField]).toEqual(['read', 'file_path']);
     expect(ReadTool.userFacingName(input)).toBe('Read(src/a.ts)');
     expect(ReadTool.render.use(input).title).toBe('Read src/a.ts');
   });

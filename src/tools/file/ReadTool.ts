@@ -58,13 +58,13 @@ export const ReadTool = buildTool<ReadInput, ReadOutput>({
   name: 'Read',
   inputSchema,
   prompt: () => PROMPT,
-  isReadOnly: () => true,
+  kind: 'read',
+  pathField: 'file_path',
   isConcurrencySafe: () => true,
   maxResultSizeChars: Infinity,
   searchHint: 'read view open file contents lines',
   userFacingName: (input) => (input?.file_path ? `Read(${input.file_path})` : 'Read'),
   description: (input) => `Read ${input.file_path}`,
-  fileAccess: (input) => ({ access: 'read', path: input.file_path }),
 
   async validateInput(input, context) {
     const target = await resolveTarget(context, input.file_path);

@@ -59,6 +59,6 @@ describe('Write', () => {
     const view = WriteTool.render.result({ filePath: 'a.txt', created: false, lines: 1, diff: '@@ -1,1 +1,1 @@\n-a\n+b' }, { file_path: 'a.txt', content: 'b\n' });
     expect(view).toMatchObject({ title: 'Overwrote a.txt', format: 'diff' });
     expect(WriteTool.userFacingName({ file_path: 'a.txt', content: '' })).toBe('Write(a.txt)');
-    expect(WriteTool.fileAccess({ file_path: 'a.txt', content: '' })).toEqual({ access: 'write', path: 'a.txt' });
+    expect([WriteTool.kind, WriteTool.pathField]).toEqual(['edit', 'file_path']);
   });
 });

@@ -37,7 +37,8 @@ export const WriteTool = buildTool<WriteInput, WriteOutput>({
   searchHint: 'write create save overwrite a file',
   userFacingName: (input) => (input?.file_path ? `Write(${input.file_path})` : 'Write'),
   description: (input) => `Write ${input.file_path}`,
-  fileAccess: (input) => ({ access: 'write', path: input.file_path }),
+  kind: 'edit',
+  pathField: 'file_path',
 
   async validateInput(input, context) {
     const target = await resolveTarget(context, input.file_path);

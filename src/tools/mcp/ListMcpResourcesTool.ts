@@ -37,6 +37,7 @@ export function createListMcpResourcesTool(connections: readonly McpConnection[]
     name: 'ListMcpResourcesTool',
     inputSchema,
     prompt: () => PROMPT,
+    kind: 'mcp',
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
     shouldDefer: true,

@@ -30,6 +30,7 @@ export function createReadMcpResourceTool(connections: readonly McpConnection[])
     name: 'ReadMcpResourceTool',
     inputSchema,
     prompt: () => PROMPT,
+    kind: 'mcp',
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
     shouldDefer: true,

@@ -75,6 +75,7 @@ export function createMcpTool(connection: McpConnection, definition: McpToolDefi
     inputSchema: zodFromToolInputSchema(inputJSONSchema),
     prompt: () => definition.description ?? `${title} (a tool of the MCP server ${serverName}).`,
     isMcp: true,
+    kind: 'mcp',
     shouldDefer: true,
     isEnabled: () => disabled === undefined,
     disabledReason: () => disabled,

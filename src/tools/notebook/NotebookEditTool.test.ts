@@ -203,7 +203,7 @@ describe('NotebookEdit metadata and rendering', () => {
     expect(NotebookEditTool.isReadOnly(input)).toBe(false);
     expect(NotebookEditTool.shouldDefer).toBe(true);
     expect(NotebookEditTool.maxResultSizeChars).toBe(100_000);
-    expect(NotebookEditTool.fileAccess(input)).toEqual({ access: 'write', path: 'nb.ipynb' });
+    expect([NotebookEditTool.kind, NotebookEditTool.pathField]).toEqual(['edit', 'notebook_path']);
     expect(NotebookEditTool.userFacingName(input)).toBe('NotebookEdit(nb.ipynb)');
     expect(NotebookEditTool.description(input)).toBe('Edit nb.ipynb: replace cell calc');
   });

@@ -47,7 +47,8 @@ export const NotebookEditTool = buildTool<NotebookEditInput, NotebookEditOutput>
   searchHint: 'jupyter notebook ipynb cell edit insert delete',
   userFacingName: (input) => (input?.notebook_path ? `NotebookEdit(${input.notebook_path})` : 'NotebookEdit'),
   description: (input) => `Edit ${input.notebook_path}: ${modeVerb(input)}`,
-  fileAccess: (input) => ({ access: 'write', path: input.notebook_path }),
+  kind: 'edit',
+  pathField: 'notebook_path',
 
   async validateInput(input, context) {
     if (!input.notebook_path.endsWith('.ipynb')) {

@@ -1,17 +1,21 @@
+import { kindTraits } from '../kinds';
 import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
 
 /** The permission modes a scenario may name. */
 export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'acceptEdits', 'bypassPermissions', 'plan'];
 
 /**
- * The general permission system's verdict from the mode alone: read-only and
- * session-only calls run in every mode; `plan` denies everything else; `acceptEdits` lets file writes inside the workspace run
- * (the path was resolved inside it by `validateInput`); `bypassPermissions` allows all; `default` asks.
+ * The general permission system's verdict from the mode alone, asking the tool's kind (design.md,
+ * Tool kinds): a session-only kind and a read-only call run in every mode; `plan` denies everything
+ * else; `acceptEdits` lets file edits run (the path was resolved inside the workspace by
+ * `validateInput`); `bypassPermissions` allows all; `default` asks. (`isReadOnly` asks the kind
+ * first: an edit or an undeclared tool is never read-only, whatever the tool says of itself.)
  */
 export function decideByMode(tool: AnyTool, input: unknown, mode: PermissionMode): PermissionDecision {
+  const traits = kindTraits(tool.kind);
   // A session-only tool (TodoWrite, the plan-mode switches) changes nothing the mode guards; its
   // own checkPermissions still decides (ExitPlanMode asks for the plan's approval).
-  if (tool.isReadOnly(input) || tool.sessionOnly) return { behavior: 'allow' };
+  if (traits.sessionOnly || tool.isReadOnly(input)) return { behavior: 'allow' };
   switch (mode) {
     case 'bypassPermissions':
       return { behavior: 'allow' };
@@ -21,7 +25,7 @@ export function decideByMode(tool: AnyTool, input: unknown, mode: PermissionMode
         reason: `Plan mode allows only read-only tools; ${tool.userFacingName(input)} would change something. Exit plan mode first.`,
       };
     case 'acceptEdits':
-      return tool.fileAccess(input)?.access === 'write'
+      return traits.editsFile
         ? { behavior: 'allow' }
         : { behavior: 'ask', reason: `acceptEdits mode asks before ${tool.name} calls that are not file edits` };
     case 'default':

@@ -1,3 +1,4 @@
+import { kindTraits, type RuleReach } from '../kinds';
 import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
 import { explainBashDecision } from './bashDecision';
 import { pathRuleMatches, pathRuleSetMatcher } from './pathRules';
@@ -38,38 +39,76 @@ export function parseRuleSet(lists: { allow: readonly string[]; ask: readonly st
 
 /** Whether a whole-tool deny removes `tool` from the pool. */
 export function isDeniedAsWhole(tool: AnyTool, rules: RuleSet): PermissionRule | undefined {
-  return rules.deny.find((rule) => rule.content === undefined && toolMatches(rule, tool));
+  return rules.deny.find((rule) => rule.content === undefined && toolMatches(rule, tool, 'holds'));
 }
 
-const READING_TOOLS = new Set(['Read', 'Glob', 'Grep']);
-const WRITING_TOOLS = new Set(['Edit', 'Write', 'NotebookEdit']);
+/** Bash: the one tool whose command the analysis reads. */
+const BASH = 'Bash';
 
-function toolMatches(rule: PermissionRule, tool: AnyTool): boolean {
-  if (rule.tool === tool.name) return true;
+/** The rules' own words for every tool that reads files, and every tool that writes them. */
+const KIND_RULES = { Read: 'read', Edit: 'edit' } as const;
+
+/** How a `Read(…)` or `Edit(…)` rule reaches `tool`, by its kind; `undefined` for any other rule. */
+function kindReach(rule: PermissionRule, tool: AnyTool): RuleReach | undefined {
+  const trait = KIND_RULES[rule.tool as keyof typeof KIND_RULES];
+  if (trait === undefined) return undefined;
+  const reach = kindTraits(tool.kind)[trait];
+  // Only Bash has the analysis that sees what a command reads and writes.
+  return reach === 'command' && tool.name !== BASH ? 'unseen' : reach;
+}
+
+/**
+ * Whether `rule` names `tool`: by its name, an alias or a tool it is the same as; an MCP server
+ * rule by its server; a `Read(…)`/`Edit(…)` rule by its kind (design.md, Tool kinds). A tool whose
+ * files the rules cannot see (`unseen`) is held by the kind's deny and ask rules, never allowed by
+ * them: `purpose` says which the rule is for.
+ */
+function toolMatches(rule: PermissionRule, tool: AnyTool, purpose: 'holds' | 'allows'): boolean {
+  if (rule.tool === tool.name || tool.aliases.includes(rule.tool) || tool.sameAs.includes(rule.tool)) return true;
   if (tool.isMcp && rule.content === undefined) {
     // mcp__server and mcp__server__* cover every tool of the server; mcp__server__tool is exact.
     const server = rule.tool.replace(/__\*$/, '');
     return server.startsWith('mcp__') && server.split('__').length === 2 && tool.name.startsWith(`${server}__`);
   }
-  // Read rules cover every reading tool; Edit rules every writing tool.
-  if (rule.tool === 'Read' && rule.content !== undefined) return READING_TOOLS.has(tool.name);
-  if (rule.tool === 'Edit' && rule.content !== undefined) return WRITING_TOOLS.has(tool.name);
-  return false;
+  const reach = kindReach(rule, tool);
+  if (reach === undefined) return false;
+  switch (reach) {
+    case 'path':
+      return true;
+    case 'command':
+      // Bash: its command's analysis answers path rules; a bare Read or Edit is not about Bash.
+      return rule.content !== undefined;
+    case 'unseen':
+      return purpose === 'holds';
+    case 'none':
+      return false;
+    default: {
+      const exhaustive: never = reach;
+      return exhaustive;
+    }
+  }
 }
 
 /**
- * The path argument a file tool's rules are matched on, as the model wrote it: the file a tool
- * reads or writes, or the folder a search starts from (`.` by default). `undefined` for a tool
- * without one.
+ * The path argument a file tool's rules are matched on, as the model wrote it: its path field
+ * (`file_path`, `notebook_path`, a search's `path`), a search's root (`.`) when it names none.
+ * `undefined` for a tool without one.
  */
 export function ruleSubjectPath(tool: AnyTool, input: unknown): string | undefined {
-  const access = tool.fileAccess(input);
-  return access?.path ?? (READING_TOOLS.has(tool.name) ? ((input as { path?: string }).path ?? '.') : undefined);
+  const field = tool.pathField;
+  const value = field === undefined ? undefined : (input as Record<string, unknown> | null | undefined)?.[field];
+  if (typeof value === 'string') return value;
+  return field !== undefined && tool.kind === 'search' ? '.' : undefined;
+}
+
+/** A `Read(…)`/`Edit(…)` rule with a path that may cover `tool` but cannot be matched: the tool's files are not seen. */
+function unseenBy(rule: PermissionRule, tool: AnyTool): boolean {
+  return rule.content !== undefined && !rule.content.startsWith('domain:') && kindReach(rule, tool) === 'unseen';
 }
 
 /** Whether `rule` covers a call of a tool other than Bash that touches `path` (normalised; `undefined`: none). */
-function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: string, path: string | undefined): boolean {
-  if (!toolMatches(rule, tool)) return false;
+function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: string, path: string | undefined, purpose: 'holds' | 'allows'): boolean {
+  if (!toolMatches(rule, tool, purpose)) return false;
   if (rule.content === undefined) return true;
   if (rule.content.startsWith('domain:')) {
     const url = (input as { url?: string }).url;
@@ -90,7 +129,8 @@ function ruleCovers(rule: PermissionRule, tool: AnyTool, input: unknown, root: s
  * `undefined` when no path rule for the tool denies anything.
  */
 export function pathDenial(tool: AnyTool, rules: RuleSet, root: string): ((absolutePath: string) => PermissionRule | undefined) | undefined {
-  const denying = rules.deny.filter((rule) => rule.content !== undefined && !rule.content.startsWith('domain:') && toolMatches(rule, tool));
+  if (tool.pathField === undefined) return undefined;
+  const denying = rules.deny.filter((rule) => rule.content !== undefined && !rule.content.startsWith('domain:') && toolMatches(rule, tool, 'holds'));
   if (denying.length === 0) return undefined;
   // Made at the first path asked about, once for all: a search asks about every file it finds.
   let matcher: ((path: string) => number) | undefined;
@@ -113,7 +153,7 @@ export function pathDenial(tool: AnyTool, rules: RuleSet, root: string): ((absol
  * must cover both.
  */
 export function decideByRules(tool: AnyTool, input: unknown, rules: RuleSet, root: string, mode: PermissionMode, realPath?: string): PermissionDecision | undefined {
-  if (tool.name === 'Bash') {
+  if (tool.name === BASH) {
     const explanation = explainBashDecision((input as { command?: string }).command ?? '', rules, root, mode);
     switch (explanation.decision) {
       case 'deny':
@@ -135,16 +175,22 @@ export function decideByRules(tool: AnyTool, input: unknown, rules: RuleSet, roo
   const paths = real !== undefined && real !== written ? [written, real] : [written];
   const matching = (list: readonly PermissionRule[]) => {
     for (const path of paths) {
-      const rule = list.find((candidate) => ruleCovers(candidate, tool, input, root, path));
+      const rule = list.find((candidate) => ruleCovers(candidate, tool, input, root, path, 'holds'));
       if (rule) return { rule, through: path !== written ? ` (${raw} is a symbolic link to ${path})` : '' };
     }
     return undefined;
   };
+  const unseen = (list: readonly PermissionRule[]) => list.find((rule) => unseenBy(rule, tool));
+  const notSeen = `the files ${tool.name} reads and writes are not known (${tool.kind === 'other' ? 'it does not say what it does' : `nothing reads a ${tool.kind} tool's input for them`})`;
   const denied = matching(rules.deny);
   if (denied) return { behavior: 'deny', reason: `the deny rule ${denied.rule.source} matches${denied.through}` };
+  const mayBeDenied = unseen(rules.deny);
+  if (mayBeDenied) return { behavior: 'ask', reason: `the call cannot be checked against the deny rule ${mayBeDenied.source}: ${notSeen}` };
   if (mode !== 'bypassPermissions') {
     const asked = matching(rules.ask);
     if (asked) return { behavior: 'ask', reason: `the ask rule ${asked.rule.source} matches${asked.through}` };
+    const mayAsk = unseen(rules.ask);
+    if (mayAsk) return { behavior: 'ask', reason: `the ask rule ${mayAsk.source} may match: ${notSeen}` };
   }
-  return paths.every((path) => rules.allow.some((rule) => ruleCovers(rule, tool, input, root, path))) ? { behavior: 'allow' } : undefined;
+  return paths.every((path) => rules.allow.some((rule) => ruleCovers(rule, tool, input, root, path, 'allows'))) ? { behavior: 'allow' } : undefined;
 }

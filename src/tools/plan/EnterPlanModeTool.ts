@@ -21,7 +21,7 @@ export const EnterPlanModeTool = buildTool<EnterPlanModeInput, EnterPlanModeOutp
   prompt: () => PROMPT,
   searchHint: 'plan mode read-only explore before changing',
   shouldDefer: true,
-  sessionOnly: true,
+  kind: 'think',
   isReadOnly: () => true,
   description: () => 'Enter plan mode',
 

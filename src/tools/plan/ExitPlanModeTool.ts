@@ -38,7 +38,7 @@ export const ExitPlanModeTool = buildTool<ExitPlanModeInput, ExitPlanModeOutput>
   prompt: () => PROMPT,
   searchHint: 'plan mode approve plan leave exit',
   shouldDefer: true,
-  sessionOnly: true,
+  kind: 'think',
   description: () => 'Approve the plan and leave plan mode',
 
   async validateInput(_input, context) {

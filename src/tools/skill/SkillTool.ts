@@ -26,7 +26,7 @@ export const SkillTool = buildTool<SkillInput, SkillOutput>({
   searchHint: 'skill load instructions',
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
-  sessionOnly: true,
+  kind: 'think',
   userFacingName: (input) => (input?.skill ? `Skill(${input.skill})` : 'Skill'),
   call: async (input) => ({ output: { skill: input.skill, available: false }, isError: true }),
   mapResult: (output) => `Skills are not available in the playground: the skill "${output.skill}" cannot be loaded here. Go on without it.`,

@@ -43,7 +43,7 @@ export const TodoWriteTool = buildTool<TodoWriteInput, TodoWriteOutput>({
   prompt: () => PROMPT,
   searchHint: 'todo list plan tasks progress checklist',
   shouldDefer: true,
-  sessionOnly: true,
+  kind: 'think',
   userFacingName: () => 'TodoWrite',
   description: (input) => `Update the todo list (${input.todos.length} items)`,
 

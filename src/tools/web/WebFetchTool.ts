@@ -52,6 +52,7 @@ export function createWebFetchTool(port: FetchPort = globalFetchPort, options: W
     name: 'WebFetch',
     inputSchema,
     prompt: () => PROMPT,
+    kind: 'fetch',
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
     shouldDefer: true,

@@ -60,6 +60,7 @@ export function createWebSearchTool(provider?: SearchProvider): Tool<WebSearchIn
     name: 'WebSearch',
     inputSchema,
     prompt: () => PROMPT,
+    kind: 'fetch',
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
     shouldDefer: true,

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { dispatchRun, whyNoRun } from '../controller';
 import { effectiveScenario, usePlayground } from '../store';
+import { kindTraits } from '../../tools/kinds';
 import { callableTools, type CallableTool } from './manualCall';
 import { usePageServers } from './mcpConnections';
 import { fieldsOf, initialValues, inputOf, type FieldValues, type SchemaField } from './schemaFields';
@@ -51,7 +52,7 @@ export function ManualCallPanel() {
           <option value="">{tools === null ? 'Loading the pool…' : 'Choose a tool'}</option>
           {tools?.map((candidate) => (
             <option key={candidate.name} value={candidate.name}>
-              {candidate.name} — {candidate.readOnly ? 'read-only' : 'may change things'}
+              {candidate.name} — {candidate.kind}, {candidate.readOnly ? 'read-only' : 'may change things'}
             </option>
           ))}
         </select>
@@ -101,8 +102,9 @@ function ToolForm({ tool, refusal }: { tool: CallableTool; refusal: string | nul
         call();
       }}
     >
-      <p className="manual-safety" data-testid="manual-safety">
+      <p className="manual-safety" data-testid="manual-safety" data-kind={tool.kind} title={kindTraits(tool.kind).does}>
         {tool.server ? `MCP server ${tool.server} · ` : ''}
+        {tool.kind} · 
         {tool.readOnly ? 'read-only' : 'may change things'} · {tool.concurrencySafe ? 'runs beside other safe calls' : 'runs alone'}
       </p>
       <details>

@@ -1,4 +1,5 @@
 import type { Scenario, ScenarioSettings } from '../../scenarios/schema';
+import type { ToolKind } from '../../tools/kinds';
 import { createRealClock } from '../../time/clock';
 import type { EngineRun, RunWiring } from '../controller/engineRuns';
 import { pageCanUseTool } from '../controller/permissionAsks';
@@ -18,6 +19,8 @@ export interface CallableTool {
   description: string;
   /** The JSON Schema the model is shown (an MCP tool's own). */
   schema: Record<string, unknown>;
+  /** What it does (design.md, Tool kinds). */
+  kind: ToolKind;
   readOnly: boolean;
   /** With empty input: Bash's depends on the command. */
   concurrencySafe: boolean;
@@ -113,6 +116,7 @@ export async function callableTools(settings: ScenarioSettings): Promise<Callabl
         name: tool.name,
         description: api.description,
         schema: api.input_schema,
+        kind: tool.kind,
         readOnly: flag(() => tool.isReadOnly({})),
         concurrencySafe: flag(() => tool.isConcurrencySafe({})),
         ...(tool.isMcp ? { server: tool.name.split('__')[1] ?? '' } : {}),
