@@ -51,6 +51,8 @@ describe.each(sandboxes)('real work on the %s sandbox, under the default (virtua
     }
   });
 
+  // A second-long command: the start-up of a process, which a busy machine stretches, is then a
+  // small part of either figure.
   it('records a command’s real duration, within 20% of the same run on the wall clock', async () => {
     const duration = async (virtual: boolean) => {
       const sandbox = await create();
@@ -58,9 +60,9 @@ describe.each(sandboxes)('real work on the %s sandbox, under the default (virtua
         let record: RunRecord;
         if (virtual) {
           const clock = createVirtualClock();
-          record = await clock.runUntil(runScenario({ scenario: bashScenario('sleep 0.4'), sandbox, strategy: 'streaming', clock }));
+          record = await clock.runUntil(runScenario({ scenario: bashScenario('sleep 1'), sandbox, strategy: 'streaming', clock }));
         } else {
-          record = await runScenario({ scenario: bashScenario('sleep 0.4'), sandbox, strategy: 'streaming', clock: createRealClock() });
+          record = await runScenario({ scenario: bashScenario('sleep 1'), sandbox, strategy: 'streaming', clock: createRealClock() });
         }
         const call = bashCall(record);
         expect(call.outcome).toBe('success');
@@ -71,7 +73,7 @@ describe.each(sandboxes)('real work on the %s sandbox, under the default (virtua
     };
     const simulated = await duration(true);
     const real = await duration(false);
-    expect(simulated).toBeGreaterThanOrEqual(400);
+    expect(simulated).toBeGreaterThanOrEqual(1000);
     expect(simulated / real).toBeGreaterThan(0.8);
     expect(simulated / real).toBeLessThan(1.2);
   });

@@ -204,7 +204,8 @@ describe('bad and hostile rollouts', () => {
     expect(result.scenario.turns[0]!.expect?.outcomes).toEqual({ call_deep: 'invalid' });
   });
 
-  it('imports a 50 MB rollout', () => {
+  // No time limit of its own to meet: the suite's 30 s is for a test that hangs, and a busy machine takes longer to make and read 50 MB.
+  it('imports a 50 MB rollout', { timeout: 180_000 }, () => {
     const big = 'x'.repeat(1_000_000);
     const lines = [write.meta(), ...Array.from({ length: 50 }, (_, i) => [write.shell(i * 1000 + 100, `cat f${i}.txt`, `call_${i}`), write.tokens(i * 1000 + 200), write.exec(i * 1000 + 300, `call_${i}`, big, 0, 0.1)]).flat()];
     const text = toRollout(lines);
