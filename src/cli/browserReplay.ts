@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
-import type { Strategy } from '../run/events';
+import type { Strategy } from '../tools/events';
 import type { RunRecord } from '../run/record';
 import { formatSummary } from '../run/timelineText';
 import type { Scenario } from '../scenarios/schema';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replayMain, type CliIo } from './replayMain';
+import type { CliIo } from './replayIo';
+import { replayMain } from './replayMain';
 import { parsePolicyList } from './replayOptions';
 
 function io(): { io: CliIo; out: () => string; err: () => string } {

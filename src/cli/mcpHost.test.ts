@@ -11,7 +11,8 @@ import type { McpConnection } from '../tools/mcp/connection';
 import { mcpToolsFor } from '../tools/mcp/mcpTool';
 import type { StdioServerSetting } from '../tools/mcp/settings';
 import { createCliMcpHost, expandVariables } from './mcpHost';
-import { replayMain, type CliIo } from './replayMain';
+import type { CliIo } from './replayIo';
+import { replayMain } from './replayMain';
 
 /** server-everything over stdio, started by the SDK's StdioClientTransport as the command line starts it. */
 const STDIO: StdioServerSetting = { name: 'everything', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replayMain, type CliIo } from './replayMain';
+import type { CliIo } from './replayIo';
+import { replayMain } from './replayMain';
 
 /**
  * Scenario input that cannot break a replay: each case exits 2 with a message naming the bad path,

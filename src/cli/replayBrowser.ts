@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 import { chromiumArgs, ensureChromium, hasFfmpeg } from '../../e2e/browser';
-import { STRATEGIES, type Strategy } from '../run/events';
+import { STRATEGIES, type Strategy } from '../tools/events';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { replayInBrowser, scenarioUrl } from './browserReplay';
 import { listJsonFiles, writeTextFile } from './nodeFiles';

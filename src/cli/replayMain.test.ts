@@ -1,7 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
-import { replayMain, type CliIo } from './replayMain';
+import type { CliIo } from './replayIo';
+import { replayMain } from './replayMain';
 
 function memoryIo(files: Record<string, string> = {}) {
   const out: string[] = [];

@@ -1,40 +1,8 @@
-import { STRATEGIES, type Strategy } from '../run/events';
+import { STRATEGIES, type Strategy } from '../tools/events';
 import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
-import type { ProgressStream } from './progress';
-import type { ReplayResult } from './replayOne';
-import { FORMATS, parsePolicyList, SANDBOX_KINDS, type CliSandboxKind, type Format, type ReplayOptions } from './replayOptions';
-
-/** Replays scenarios elsewhere (a worker thread), one at a time. */
-export interface ReplayLane {
-  run(name: string, options: ReplayOptions): Promise<ReplayResult>;
-  close(): Promise<void>;
-}
-
-/** The side effects the command needs, injected so tests run it in-process. */
-export interface CliIo {
-  readFile(path: string): Promise<string>;
-  /** A session log with its sub-agents' logs beside it (a `.jsonl` SCENARIO is imported first). */
-  readSessionFiles?(path: string): Promise<{ name: string; text: string }[]>;
-  /** Writes a file, making its folder when missing. */
-  writeFile(path: string, text: string): Promise<void>;
-  /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
-  listJsonFiles?(path: string): Promise<string[] | null>;
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Standard error as a terminal, for the progress line (none: no progress). */
-  progressStream?: ProgressStream;
-  env?: Readonly<Record<string, string | undefined>>;
-  /** How many cores the machine has (the default `--jobs`). */
-  cores?: number;
-  /**
-   * A lane that replays elsewhere (a worker thread). With `--jobs N`, N - 1 of them join this
-   * thread in taking the next scenario; without it every scenario replays here, one by one.
-   */
-  lane?(): Promise<ReplayLane>;
-  /** How long this process took to start, in milliseconds: about what a worker lane takes. */
-  startupMs?: number;
-}
+import type { CliArgs, CliIo } from './replayIo';
+import { FORMATS, parsePolicyList, SANDBOX_KINDS, type CliSandboxKind, type Format } from './replayOptions';
 
 const USAGE = `usage: npm run replay -- SCENARIO... [--all] [--sandbox ${SANDBOX_KINDS.join('|')}] [--strategy ${STRATEGIES.join('|')}]
                          [--policy NAME] [--compare P1,P2,…|all] [--format ${FORMATS.join('|')}] [--include-content]
@@ -49,16 +17,6 @@ to standard output (or --out FILE); with several, --out names a folder, a table 
 sibling, the result order and lost edits. --strategy defaults to the policy's own.
 Exit codes: 0 expectations met, 1 expectations not met, 2 invalid scenario or arguments (the worst of all).
 `;
-
-/** The parsed command line of a replay. */
-export interface CliArgs extends ReplayOptions {
-  scenarios: string[];
-  compare?: PolicyName[];
-  all: boolean;
-  out?: string;
-  jobs?: number;
-  junit?: string;
-}
 
 /** Parses the arguments; a string is the message of a usage error. */
 export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | { help: true } | string {

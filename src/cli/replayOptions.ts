@@ -1,4 +1,4 @@
-import type { Strategy } from '../run/events';
+import type { Strategy } from '../tools/events';
 import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 
 /** The first argument of a replay worker thread (see `workerPool.ts`); on the main thread, an unknown option. */

@@ -7,7 +7,7 @@ import { comparePolicies, formatComparison } from './compare';
 import { createProgress } from './progress';
 import { combinedCode, formatTable, toJUnit } from './report';
 import { FORMAT_SUFFIX, loadScenario, replayOne, type ReplayResult } from './replayOne';
-import type { CliArgs, CliIo, ReplayLane } from './replayMain';
+import type { CliArgs, CliIo, ReplayLane } from './replayIo';
 
 /** One scenario under several policies: the comparison to standard output (the records as JSON with --format json). */
 export async function replayCompare(name: string, policies: readonly PolicyName[], args: CliArgs, io: CliIo): Promise<number> {

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ReplayLane } from './replayMain';
+import type { ReplayLane } from './replayIo';
 import type { ReplayOptions, ReplayResult } from './replayOne';
 import { REPLAY_WORKER } from './replayOptions';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../run/events';
+import type { RunEvent } from '../tools/events';
 import { liveSettings } from '../../test/live/harness';
 import { buildRecord } from '../run/reduceRun';
 import { recordingFromRecord, recordingId, type RecordingMeta } from './recording';

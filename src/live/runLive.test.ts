@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../run/events';
+import type { RunEvent } from '../tools/events';
 import type { CallRecord, RunRecord, TurnRecord } from '../run/record';
 import { runScenario } from '../run/runScenario';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';

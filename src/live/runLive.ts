@@ -1,4 +1,4 @@
-import type { EventSink, RunEvent } from '../run/events';
+import type { EventSink, RunEvent } from '../tools/events';
 import { buildRecord } from '../run/reduceRun';
 import { type RunRecord } from '../run/record';
 import { runSession, type SourceContext } from '../run/session';

@@ -1,4 +1,4 @@
-import type { EventSink } from '../run/events';
+import type { EventSink } from '../tools/events';
 import type { ToolUseBlock } from '../tools/execution';
 import { inputDepthProblem } from './deepJson';
 import type { StreamEvent } from './streamEvents';

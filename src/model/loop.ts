@@ -3,7 +3,7 @@ import type { ResultOrder } from '../tools/orchestration/callTracker';
 import { STRATEGY_SCHEDULES, type CascadePolicy, type Strategy } from '../tools/orchestration/strategy';
 import { createScheduler } from '../tools/orchestration/StreamingToolExecutor';
 import type { SessionEnvironment, ToolResultBlock, ToolUseBlock } from '../tools/execution';
-import type { EventSink } from '../run/events';
+import type { EventSink } from '../tools/events';
 import { StreamConsumer, type AssistantBlock } from './consumer';
 import type { StreamEvent } from './streamEvents';
 

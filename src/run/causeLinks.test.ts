@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from './events';
+import type { RunEvent } from '../tools/events';
 import { buildRecord } from './reduceRun';
 import type { CallRecord, RunRecord } from './record';
 import { completed, queued, seedRun, waiting } from '../../test/sampleRuns';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runScripted, type ScriptedCall } from '../../test/executorHarness';
 import { toChromeTrace, type ChromeTrace, type TraceEvent } from './chromeTrace';
-import type { RunEvent } from './events';
+import type { RunEvent } from '../tools/events';
 import { buildRecord } from './reduceRun';
 import { fallbackRun, seedRun, subAgentRun } from '../../test/sampleRuns';
 

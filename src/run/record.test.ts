@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from './events';
+import type { RunEvent } from '../tools/events';
 import { buildRecord, createEmptyRecord, reduceRun, withExpectations } from './reduceRun';
 import { type RunRecord } from './record';
 import { completed, fallbackRun, queued, seedRun, subAgentRun, waiting } from '../../test/sampleRuns';

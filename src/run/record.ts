@@ -3,7 +3,7 @@ import type { PoolReport } from '../tools/filter';
 import type { Strategy } from '../tools/orchestration/strategy';
 import type { WaitCause } from '../tools/orchestration/waitCause';
 import type { PermissionMode, TodoItem } from '../tools/types';
-import type { ModelNoticeKind, StreamEnd } from './events';
+import type { ModelNoticeKind, StreamEnd } from '../tools/events';
 
 /**
  * The run record (version 1): everything one run did, as plain JSON. The UI draws it, the

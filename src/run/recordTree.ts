@@ -1,4 +1,4 @@
-import type { RunEvent } from './events';
+import type { RunEvent } from '../tools/events';
 import type { ExpectationReport, RunRecord, StreamBlockRecord, TurnRecord } from './record';
 import { adoptTurn, closeWait, snapshotTurn, type CallFields, type CallNode, type TurnNode } from './recordNodes';
 

@@ -1,4 +1,4 @@
-import type { RunEvent } from './events';
+import type { RunEvent } from '../tools/events';
 import type { ExpectationReport, RunRecord, TurnRecord } from './record';
 import { RecordTree, type RecordStep } from './recordTree';
 

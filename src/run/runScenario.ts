@@ -5,7 +5,7 @@ import type { Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
 import type { McpHost } from '../tools/mcp/servers';
 import type { AnyTool, AskUser, CanUseTool } from '../tools/types';
-import type { EventSink, Strategy } from './events';
+import type { EventSink, Strategy } from '../tools/events';
 import { applyExpectations } from './expectations';
 export { scriptedAnswers } from './scriptedAnswers';
 import { runSession } from './session';

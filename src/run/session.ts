@@ -13,7 +13,7 @@ import { ToolPool } from '../tools/pool';
 import { getAllBaseTools } from '../tools/registry';
 import { BackgroundShells } from '../tools/bash/backgroundShells';
 import type { AnyTool, AskUser, CanUseTool, SubAgentRequest } from '../tools/types';
-import type { EventSink, RunEvent, Strategy } from './events';
+import type { EventSink, RunEvent, Strategy } from '../tools/events';
 import { scriptedAnswers, scriptedQuestionAnswers } from './scriptedAnswers';
 import { capOf, cascadeFor, concurrencyRule, readOnlyRule, runStrategy } from './scheduling';
 import { createSubAgentRunner, type SharedLoopOptions } from './subAgents';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RunEvent, Strategy } from '../run/events';
+import type { RunEvent, Strategy } from '../tools/events';
 import type { RunRecord } from '../run/record';
 import { buildRecord, createEmptyRecord } from '../run/reduceRun';
 import type { Sandbox } from '../sandbox/types';

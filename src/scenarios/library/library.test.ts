@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../run/runScenario';
-import { STRATEGIES } from '../../run/events';
+import { STRATEGIES } from '../../tools/events';
 import { createVirtualSandbox } from '../../sandbox/virtualSandbox';
 import { createVirtualClock } from '../../time/virtualClock';
 import { validateScenario } from '../validate';

@@ -1,4 +1,4 @@
-import type { EventSink } from '../../run/events';
+import type { EventSink } from '../events';
 import {
   runToolCall,
   type CallOutcome,

@@ -1,4 +1,4 @@
-import { STRATEGIES, type Strategy } from '../../run/events';
+import { STRATEGIES, type Strategy } from '../../tools/events';
 import { dispatchRun, resetRun, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
 import { isPaused, usePlayground } from '../store';
 import { SandboxBadge } from './SandboxBadge';

@@ -1,4 +1,4 @@
-import { STRATEGIES, type Strategy } from '../../run/events';
+import { STRATEGIES, type Strategy } from '../../tools/events';
 import type { PolicyName } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { createVirtualClock } from '../../time/virtualClock';

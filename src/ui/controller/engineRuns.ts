@@ -1,4 +1,4 @@
-import type { RunEvent, Strategy } from '../../run/events';
+import type { RunEvent, Strategy } from '../../tools/events';
 import type { RunRecord } from '../../run/record';
 import type { Scenario } from '../../scenarios/schema';
 import { createRealClock } from '../../time/clock';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 import { frameBatcher } from './frameBatcher';
 
 const event = (at: number): RunEvent => ({ type: 'run_started', at }) as unknown as RunEvent;

@@ -1,4 +1,4 @@
-import type { Strategy } from '../../run/events';
+import type { Strategy } from '../../tools/events';
 import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
 import type { Scenario } from '../../scenarios/schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 import { writeWatch } from './writeWatch';
 
 const queued = (id: string, concurrencySafe: boolean) => ({ type: 'call_queued', at: 0, id, concurrencySafe }) as unknown as RunEvent;

@@ -1,4 +1,4 @@
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 
 /**
  * Tells, batch by batch of a run's events, whether the sandbox may hold new writes, so the page

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyExpectations } from '../../run/expectations';
-import type { Strategy } from '../../run/events';
+import type { Strategy } from '../../tools/events';
 import { runScenario } from '../../run/runScenario';
 import { createVirtualSandbox } from '../../sandbox/virtualSandbox';
 import { BUILT_IN_SCENARIOS } from '../../scenarios/library';

@@ -1,4 +1,4 @@
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 
 /** One turn of the main agent as the Live panel shows it: the text so far and what happened to the request. */
 export interface TranscriptTurn {

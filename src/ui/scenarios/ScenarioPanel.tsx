@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
 import scenarioJsonSchema from '../../../public/scenario.schema.json';
-import type { Strategy } from '../../run/events';
+import type { Strategy } from '../../tools/events';
 import {
   applyScenarioText,
   deleteMine,

@@ -1,5 +1,5 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import { STRATEGIES, type Strategy } from '../../run/events';
+import { STRATEGIES, type Strategy } from '../../tools/events';
 import { findJsonSyntaxError } from '../../scenarios/jsonSyntax';
 import { BUILT_IN_IDS } from './library';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../tools/execution';
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 import { bashDisplayOf, createBashFeedWriter } from './bashFeedFromEvents';
 import { ANSI, createTerminalFeed } from './terminalFeed';
 

@@ -1,4 +1,4 @@
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 import { thrownMessage } from '../../tools/display';
 import { ANSI, type TerminalFeed } from './terminalFeed';
 

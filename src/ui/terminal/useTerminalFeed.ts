@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 import { usePlayground } from '../store';
 import { createBashFeedWriter } from './bashFeedFromEvents';
 import { createTerminalFeed, type TerminalFeed } from './terminalFeed';

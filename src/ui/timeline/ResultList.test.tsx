@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 import { buildRecord } from '../../run/reduceRun';
 import { getAllBaseTools } from '../../tools/registry';
 import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../../test/sampleRuns';

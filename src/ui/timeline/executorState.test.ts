@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 import { buildRecord } from '../../run/reduceRun';
 import { completed, queued, seedRun, waiting } from '../../../test/sampleRuns';
 import { replayBuiltIn } from '../../../test/replayBuiltIn';

@@ -1,5 +1,5 @@
 import type { CallOutcome } from '../../tools/execution';
-import type { StreamEnd } from '../../run/events';
+import type { StreamEnd } from '../../tools/events';
 import { callPhases, type PhaseKind } from '../../run/callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
 

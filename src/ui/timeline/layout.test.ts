@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../run/events';
+import type { RunEvent } from '../../tools/events';
 import { buildRecord, reduceRun } from '../../run/reduceRun';
 import { type CallRecord, type RunRecord } from '../../run/record';
 import { completed, fallbackRun, queued, seedRun, subAgentRun, waiting } from '../../../test/sampleRuns';

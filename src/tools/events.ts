@@ -1,11 +1,11 @@
-import type { CallOutcome, ToolResultBlock } from '../tools/execution';
-import type { PoolReport } from '../tools/filter';
-import type { PermissionMode, TodoItem } from '../tools/types';
+import type { CallOutcome, ToolResultBlock } from './execution';
+import type { PoolReport } from './filter';
+import type { PermissionMode, TodoItem } from './types';
 
-import type { Strategy } from '../tools/orchestration/strategy';
-import type { WaitCause } from '../tools/orchestration/waitCause';
+import type { Strategy } from './orchestration/strategy';
+import type { WaitCause } from './orchestration/waitCause';
 
-export { STRATEGIES, type Strategy } from '../tools/orchestration/strategy';
+export { STRATEGIES, type Strategy } from './orchestration/strategy';
 
 /** Why a stream ended. */
 export type StreamEnd = 'end' | 'fallback' | 'interrupt' | 'error';

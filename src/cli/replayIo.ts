@@ -1,0 +1,45 @@
+import type { PolicyName } from '../scenarios/policies';
+import type { ProgressStream } from './progress';
+import type { ReplayResult } from './replayOne';
+import type { ReplayOptions } from './replayOptions';
+
+/** Replays scenarios elsewhere (a worker thread), one at a time. */
+export interface ReplayLane {
+  run(name: string, options: ReplayOptions): Promise<ReplayResult>;
+  close(): Promise<void>;
+}
+
+/** The side effects the command needs, injected so tests run it in-process. */
+export interface CliIo {
+  readFile(path: string): Promise<string>;
+  /** A session log with its sub-agents' logs beside it (a `.jsonl` SCENARIO is imported first). */
+  readSessionFiles?(path: string): Promise<{ name: string; text: string }[]>;
+  /** Writes a file, making its folder when missing. */
+  writeFile(path: string, text: string): Promise<void>;
+  /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
+  listJsonFiles?(path: string): Promise<string[] | null>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Standard error as a terminal, for the progress line (none: no progress). */
+  progressStream?: ProgressStream;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** How many cores the machine has (the default `--jobs`). */
+  cores?: number;
+  /**
+   * A lane that replays elsewhere (a worker thread). With `--jobs N`, N - 1 of them join this
+   * thread in taking the next scenario; without it every scenario replays here, one by one.
+   */
+  lane?(): Promise<ReplayLane>;
+  /** How long this process took to start, in milliseconds: about what a worker lane takes. */
+  startupMs?: number;
+}
+
+/** The parsed command line of a replay. */
+export interface CliArgs extends ReplayOptions {
+  scenarios: string[];
+  compare?: PolicyName[];
+  all: boolean;
+  out?: string;
+  jobs?: number;
+  junit?: string;
+}
