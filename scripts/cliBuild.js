@@ -180,11 +180,12 @@ export async function buildCli() {
     logLevel: 'warning',
     plugins: [justBashFromEsm],
     define: { 'import.meta.url': '__cliUrl' },
-    banner: { js: "const __cliUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
   const chunks = await Promise.all(
     result.outputFiles.map(async (file) => {
-      const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false }, minifyWhitespace: true, minifySyntax: true, logLevel: 'warning' });
+      // Only a chunk that reads import.meta.url gets it (each computes its own from __filename).
+      const text = file.text.includes('__cliUrl') ? `const __cliUrl = require('node:url').pathToFileURL(__filename).href;\n${file.text}` : file.text;
+      const { code } = await transform(text, { format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false }, minifyWhitespace: true, minifySyntax: true, logLevel: 'warning' });
       return { name: relative(outDir, file.path), code };
     }),
   );
