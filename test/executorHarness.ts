@@ -1,4 +1,4 @@
-import type { RunEvent } from '../src/run/events';
+import type { RunEvent } from '../src/tools/events';
 import { createVirtualSandbox } from '../src/sandbox/virtualSandbox';
 import { createVirtualClock } from '../src/time/virtualClock';
 import { isBlockConcurrencySafe, type CallOutcome, type SessionEnvironment, type ToolResultBlock, type ToolUseBlock } from '../src/tools/execution';

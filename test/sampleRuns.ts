@@ -1,4 +1,4 @@
-import type { RunEvent } from '../src/run/events';
+import type { RunEvent } from '../src/tools/events';
 import { describeWait, type WaitCause } from '../src/tools/orchestration/waitCause';
 
 /*
