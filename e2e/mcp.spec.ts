@@ -124,6 +124,7 @@ test('a tool called by hand from its schema form runs through the pipeline and j
   await page.getByTestId('manual-tool').selectOption('mcp__everything__get-sum');
   const form = page.getByTestId('manual-form');
   await expect(form.getByTestId('manual-safety')).toContainText('read-only');
+  await expect(form.getByTestId('manual-safety')).toHaveAttribute('data-kind', 'mcp');
   await form.getByLabel(/^a \*/).fill('20');
   await form.getByLabel(/^b \*/).fill('22');
   await form.getByTestId('manual-call-button').click();
@@ -138,6 +139,7 @@ test('a tool called by hand from its schema form runs through the pipeline and j
   // A built-in tool too, with its permission: Write asks in default mode, and the dialog's answer decides.
   await page.getByTestId('manual-tool').selectOption('Write');
   const write = page.getByTestId('manual-form');
+  await expect(write.getByTestId('manual-safety')).toHaveAttribute('data-kind', 'edit');
   await write.getByLabel(/^file_path \*/).fill('/workspace/by-hand.txt');
   await write.getByLabel(/^content \*/).fill('written by hand');
   await write.getByTestId('manual-call-button').click();
