@@ -17,7 +17,7 @@ let open: McpProxy;
 let noCors: McpProxy;
 let gated: McpProxy;
 
-test.describe.configure({ mode: 'default', timeout: 120_000 });
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   server = await startEverythingHttp();

@@ -44,7 +44,7 @@ test.describe('a real session log in the page', () => {
     // The session's tools really ran for three minutes: replay it at 64×.
     await page.getByLabel('Speed').selectOption('64');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
     const record = await page.evaluate(() => window.playground.record());
     expect(record.scenario).toBe('session-fa812bfe');
     expect(record.turns.length).toBeGreaterThan(10);
@@ -86,7 +86,7 @@ test.describe('a real session log in the page', () => {
     await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
     await page.getByLabel('Speed').selectOption('64');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
 
     const list = page.getByTestId('result-list');
     const drawn = list.getByTestId('result');

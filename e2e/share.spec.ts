@@ -50,7 +50,6 @@ async function runToDone(page: Page): Promise<void> {
 
 test.describe('share links', () => {
   // Two pages, each loading the app and running a scenario: slow on a busy two-core machine.
-  test.describe.configure({ timeout: 120_000 });
 
   test('an edited scenario travels in its link: a fresh browser shows it and runs it to the same outcomes', async ({ page, browser }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');

@@ -125,7 +125,7 @@ async function observeAll(cases: readonly BypassCase[]): Promise<Map<BypassCase,
 describe('the analysis against real bash (xtrace on the node sandbox, destructive programs shimmed)', () => {
   const results = new Map<BypassCase, Observation>();
 
-  it('sees every command bash runs for every corpus case, or says it cannot see them all', { timeout: 240_000 }, async () => {
+  it('sees every command bash runs for every corpus case, or says it cannot see them all', { timeout: 600_000 }, async () => {
     const disagreements: string[] = [];
     for (const [item, observation] of await observeAll(BYPASS_CORPUS)) {
       results.set(item, observation);

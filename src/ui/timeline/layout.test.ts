@@ -345,12 +345,11 @@ describe('virtual range', () => {
     expect(visibleLanes(0, 300, 30, 0)).toEqual({ first: 0, end: 0 });
   });
 
-  it('lays out a 1,000-call run quickly', () => {
+  // Its speed is the page budget's to measure (npm run budget: a 1,000-call replay), not a unit test's.
+  it('lays out a 1,000-call run: a lane per call, a frame per batch', () => {
     const events = [...start({ maxConcurrency: 10 }), ...Array.from({ length: 1000 }, (_, i) => ran(`c${i}`, i * 3, i * 3 + 40, { batch: Math.floor(i / 10) })).flat()];
     const record = buildRecord(events);
-    const began = performance.now();
     const layout = layoutTimeline(record, { ...fitView(record, 1200), collapseIdleOverMs: 100 });
-    expect(performance.now() - began).toBeLessThan(200);
     expect(layout.lanes).toHaveLength(1000);
     expect(layout.batches).toHaveLength(100);
   });
