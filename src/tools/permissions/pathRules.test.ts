@@ -52,6 +52,12 @@ describe('path rules on normalised paths', () => {
     }
   });
 
+  it('cover a file whose name holds a newline like any other', () => {
+    expect(pathRuleMatches('secrets/**', 'secrets/a\nb', ROOT)).toBe(true);
+    expect(pathRuleMatches('secrets/', 'secrets/deep/a\n', ROOT)).toBe(true);
+    expect(pathRuleSetMatcher(['.env', 'secrets/**'], ROOT)('secrets/a\nb')).toBe(1);
+  });
+
   it('match a pattern without a slash at any depth, and nothing outside the workspace', () => {
     expect(pathRuleMatches('.env', '.env', ROOT)).toBe(true);
     expect(pathRuleMatches('.env', 'deep/.env', ROOT)).toBe(true);

@@ -22,6 +22,13 @@ describe('compileGlob', () => {
     expect(matcher('src/**')('src/a/b/c')).toBe(true);
   });
 
+  it('every wildcard matches a name holding a newline, as a file name may', () => {
+    expect(matcher('src/**')('src/a\nb')).toBe(true);
+    expect(matcher('src/**')('src/x/a\nb/c')).toBe(true);
+    expect(matcher('**/*.ts')('a\nb/c\n.ts')).toBe(true);
+    expect(matcher('a?b')('a\nb')).toBe(true);
+  });
+
   it('? matches one character but not a slash', () => {
     const one = matcher('file?.md');
     expect(one('file1.md')).toBe(true);

@@ -68,7 +68,7 @@ function translate(glob: string): string {
           continue;
         }
         if (atStart && end === glob.length) {
-          out += '.*'; // a trailing `**`: everything below
+          out += '[\\s\\S]*'; // a trailing `**`: everything below (a name may hold a newline, which `.` would not match)
           i = end;
           continue;
         }
