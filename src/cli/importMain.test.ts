@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../scenarios/validate';
-import type { LogFile } from '../scenarios/import/readSession';
+import type { LogFile } from '../scenarios/import/logFile';
 import { importMain, type ImportIo } from './importMain';
 import { replayMain } from './replayMain';
 

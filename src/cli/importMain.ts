@@ -1,7 +1,7 @@
 import { importSessionLog } from '../scenarios/import/importSessionLog';
 import { formatLogProblems } from '../scenarios/import/logProblems';
 import { writeScenarioJson } from '../scenarios/scenarioJson';
-import type { LogFile } from '../scenarios/import/readSession';
+import type { LogFile } from '../scenarios/import/logFile';
 import type { Progress } from './progress';
 
 const USAGE = `usage: npm run import -- SESSION.jsonl [--out scenario.json]

@@ -3,7 +3,7 @@ import { settingsProblems } from '../run/runScenario';
 import type { ReportOptions } from '../run/report/htmlReport';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
-import type { LogFile } from '../scenarios/import/readSession';
+import type { LogFile } from '../scenarios/import/logFile';
 import type { Scenario } from '../scenarios/schema';
 import { formatErrors, parseScenario, validateScenario } from '../scenarios/validate';
 import { runRecord, underPolicy } from './runRecord';

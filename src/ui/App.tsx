@@ -19,10 +19,11 @@ import { ResultList, Timeline, useToolFinder } from './timeline';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, useAsItRan, type SessionView } from './sessions/AsItRan';
 import { SessionDrop } from './sessions/SessionDrop';
-import { SessionWatch } from './sessions/SessionWatch';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
 const LivePanel = lazy(() => import('./live/LivePanel').then((module) => ({ default: module.LivePanel })));
+// Only a `?watch` link follows a session: its importer loads with it, not with the page.
+const SessionWatch = lazy(() => import('./sessions/SessionWatch').then((module) => ({ default: module.SessionWatch })));
 const ExportMenu = lazy(() => import('./app/ExportMenu').then((module) => ({ default: module.ExportMenu })));
 
 // The App re-renders on every frame of a run (the record grows); the panes that do not draw the run
@@ -132,7 +133,11 @@ export function App() {
             </div>
           ) : centre === 'timeline' ? (
             <>
-              {url.watch && <SessionWatch onUpdate={() => setSessionView('as-it-ran')} />}
+              {url.watch && (
+                <Suspense fallback={null}>
+                  <SessionWatch onUpdate={() => setSessionView('as-it-ran')} />
+                </Suspense>
+              )}
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
               <div className="timeline-box">
                 {realRecord ? <Timeline record={realRecord} now={() => realRecord.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}

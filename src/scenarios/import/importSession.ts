@@ -1,5 +1,6 @@
 import type { PolicyName } from '../policies';
-import { readSession, type LogFile } from './readSession';
+import type { LogFile } from './logFile';
+import { readSession } from './readSession';
 import { scenarioOfSession, type ImportResult } from './sessionScenario';
 
 export type { ImportResult } from './sessionScenario';

@@ -1,6 +1,6 @@
 import { importCodexSession } from './codex/importCodexSession';
 import { importClaudeSession } from './importSession';
-import { isSubAgentFile, type LogFile } from './readSession';
+import { isSubAgentFile, type LogFile } from './logFile';
 import type { SessionAgentId } from './sessionAgents';
 import type { ImportResult } from './sessionScenario';
 

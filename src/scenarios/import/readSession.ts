@@ -1,16 +1,7 @@
 import { readLogLines, type LogEntry, type LogProblem } from './logLines';
+import { isSubAgentFile, type LogFile } from './logFile';
 import { foldAgent, isAgentCall, progressSubAgents, type LoggedAgent, type SessionLog } from './sessionLog';
 
-/** A file of a session: the main log (`<session>.jsonl`) or a sub-agent's (`subagents/agent-<id>.jsonl`). */
-export interface LogFile {
-  readonly name: string;
-  readonly text: string;
-}
-
-/** Whether a file name is a 2.1.x sub-agent's log. */
-export function isSubAgentFile(name: string): boolean {
-  return /(^|\/)agent-[^/]*\.jsonl$/.test(name);
-}
 
 /**
  * Reads a Claude Code session from its files: the main log, and the sub-agents' logs where there

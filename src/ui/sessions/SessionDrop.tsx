@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isSubAgentFile } from '../../scenarios/import/readSession';
+import { isSubAgentFile } from '../../scenarios/import/logFile';
 import { importScenario, openSession } from '../controller';
 import { usePlayground } from '../store';
 import { droppedFiles } from './droppedFiles';

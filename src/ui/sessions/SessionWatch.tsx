@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { isSubAgentFile, type LogFile } from '../../scenarios/import/readSession';
+import { isSubAgentFile, type LogFile } from '../../scenarios/import/logFile';
 import { openSession } from '../controller';
 import { SESSION_EVENTS_PATH, type TailedLines } from '../../scenarios/import/sessionStream';
-import { importSessionTexts } from './sessionFiles';
+import { importSessionTexts } from './sessionImport';
 
 /** New lines are imported at most this often: a busy agent writes many per second. */
 const IMPORT_EVERY_MS = 400;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../scenarios/validate';
-import { holdsSessionLog, importSessionTexts, openSessionFiles } from './sessionFiles';
+import { holdsSessionLog, openSessionFiles } from './sessionFiles';
+import { importSessionTexts } from './sessionImport';
 
 const LOG = 'test/transcripts/spotter-8463c716-main-lines715-1093.jsonl';
 

@@ -1,4 +1,4 @@
-import type { LogFile } from '../readSession';
+import type { LogFile } from '../logFile';
 import type { SessionLog } from '../sessionLog';
 import { scenarioOfSession, type ImportResult } from '../sessionScenario';
 import { foldRollout } from './foldRollout';
