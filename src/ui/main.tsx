@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import type { SandboxKind } from '../sandbox/types';
 import { App } from './App';
 import type { RunRecord } from '../run/record';
-import { chooseSandbox, flushDrafts, setSandboxChoice, startLive, startOpening, startRun, virtualChoice } from './controller';
+import { beginPageLoad, chooseSandbox, flushDrafts, partLoaded, setSandboxChoice, startLive, startOpening, startRun, virtualChoice, whenPageLoaded } from './controller';
+import { warmUpEngine } from './controller/warmUp';
 import { browserStorage, parseUrl } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import './theme.css';
@@ -31,10 +32,20 @@ declare global {
 
 window.playground = {
   record: () => visibleRecord(usePlayground.getState()),
-  run: () => startRun({ kind: 'replay' }).catch(() => null),
+  run: () =>
+    whenPageLoaded()
+      .then(() => startRun({ kind: 'replay' }))
+      .catch(() => null),
   state: () => usePlayground.getState(),
   startLive: (options) => startLive(options),
 };
+
+// A run waits for the page's own loading (the engine, the first editor, the terminal), so the
+// first one streams instead of sharing the main thread with it (controller/pageLoad.ts).
+beginPageLoad(['engine', 'editor', 'terminal']);
+void warmUpEngine()
+  .catch(() => undefined)
+  .finally(() => partLoaded('engine'));
 
 // The sandbox is chosen at start: WebContainer when the page is isolated and it boots, else the
 // virtual sandbox. Runs before the boot settles use the virtual sandbox, and the badge says so.

@@ -110,6 +110,9 @@ export interface RunChanges {
   stoppedAt: number | null;
 }
 
+/** What the page loads before a run may start (`controller/pageLoad.ts`). */
+export type PagePart = 'engine' | 'editor' | 'terminal' | 'settle';
+
 /** What a link asked of the first scenario the page loads (`&strategy=`, `&autorun=1`, `&predict=`). */
 export interface LinkWishes {
   /** The strategy to load it with instead of its policy's. */
@@ -193,6 +196,8 @@ export interface PlaygroundState {
   /** The lesson's answer (its text, its expectations, the comparison) is hidden until a run ended. */
   answerHidden: boolean;
   prediction: Prediction | null;
+  /** What the page is still loading that a run would stall on; Run waits until it is empty. */
+  loading: readonly PagePart[];
 }
 
 export const initialState: PlaygroundState = {
@@ -218,6 +223,7 @@ export const initialState: PlaygroundState = {
   opening: null,
   answerHidden: false,
   prediction: null,
+  loading: [],
 };
 
 export const usePlayground = create<PlaygroundState>(() => initialState);

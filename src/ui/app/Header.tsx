@@ -1,4 +1,5 @@
 import { STRATEGIES, type Strategy } from '../../tools/events';
+import { PAGE_PART_NAMES } from '../controller/pageLoad';
 import { dispatchRun, resetRun, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
 import { isPaused, usePlayground } from '../store';
 import { SandboxBadge } from './SandboxBadge';
@@ -15,6 +16,7 @@ export function Header({ title }: { title: string }) {
   const strategy = usePlayground((state) => state.strategy);
   const speed = usePlayground((state) => state.speed);
   const hasScenario = usePlayground((state) => state.scenario !== null);
+  const loading = usePlayground((state) => state.loading);
   return (
     <header className="app-header">
       <h1>
@@ -22,7 +24,13 @@ export function Header({ title }: { title: string }) {
         <span className="scenario-title">{title}</span>
       </h1>
       <div className="controls" role="toolbar" aria-label="Run controls">
-        <button type="button" className="primary" disabled={!hasScenario || running} onClick={() => dispatchRun({ kind: 'replay' })} title="Run (Space)">
+        <button
+          type="button"
+          className="primary"
+          disabled={!hasScenario || running || loading.length > 0}
+          onClick={() => dispatchRun({ kind: 'replay' })}
+          title={loading.length > 0 ? `Run (Space): waits for ${loading.map((part) => PAGE_PART_NAMES[part]).join(', ')}` : 'Run (Space)'}
+        >
           Run
         </button>
         <button type="button" disabled={!running || live} onClick={togglePause} aria-pressed={paused} title={live ? 'A live run cannot pause: the model does not wait' : 'Pause or resume (Space)'}>

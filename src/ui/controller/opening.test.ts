@@ -5,7 +5,7 @@ import { builtInEntry, newEntry } from '../scenarios/entries';
 import { BUILT_IN_ENTRIES, newScenarioJson } from '../scenarios/library';
 import { memoryStorage, openScenarioStore, STORAGE_KEY } from '../scenarios/storage';
 import { parseUrl } from '../scenarios/urlState';
-import { importSessionTexts } from '../sessions/sessionFiles';
+import { importSessionTexts } from '../sessions/sessionImport';
 import { initialState, usePlayground } from '../store';
 import { applyScenarioText, importScenario, importScenarioFiles, openScenario, openSession, startOpening, type ImportedSession } from './opening';
 import { stopRun } from './runs';

@@ -7,6 +7,7 @@ import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
 import { activeRunOf, appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
 import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
+import { whenPageLoaded } from './pageLoad';
 import { prepareWorkspace } from './sandbox';
 import { endRunMoments, noteRunProgress } from './workspace';
 import { writeWatch } from './writeWatch';
@@ -132,7 +133,12 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
  * controls are off then).
  */
 export function dispatchRun(request: RunRequest): void {
-  startRun(request).catch(() => undefined);
+  // At once when the page has loaded (the usual case, and what a test of the store sees).
+  if (usePlayground.getState().loading.length === 0) startRun(request).catch(() => undefined);
+  else
+    whenPageLoaded()
+      .then(() => startRun(request))
+      .catch(() => undefined);
 }
 
 /**

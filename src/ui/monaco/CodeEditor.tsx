@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
+import { partLoaded } from '../controller/pageLoad';
 import { EchoGuard } from './echoGuard';
 import { jsonSchemas, monaco, themeValue } from './setupMonaco';
 import { minimalReplacement } from './textEdit';
@@ -49,6 +50,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
       fixedOverflowWidgets: true,
     });
     editorRef.current = editor;
+    partLoaded('editor');
     const leaving = keyboardWayOut(editor, host);
     const owned = new Set<monaco.editor.ITextModel>();
     const onModel = editor.onDidChangeModel(() => {

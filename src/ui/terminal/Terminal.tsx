@@ -3,6 +3,7 @@ import { Terminal as XTerm } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import type { InteractiveShell } from '../../sandbox/types';
+import { partLoaded } from '../controller/pageLoad';
 import { editLine, initialLineEditorState, type LineEditorState } from './lineEditor';
 import type { TerminalFeed } from './terminalFeed';
 import './terminal.css';
@@ -67,6 +68,7 @@ export function Terminal({ feed, shell, lineEditing, testId = 'terminal' }: Term
     const observer = new ResizeObserver(refit);
     observer.observe(host);
     termRef.current = term;
+    partLoaded('terminal');
     return () => {
       observer.disconnect();
       termRef.current = null;
