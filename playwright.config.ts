@@ -20,8 +20,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1280, height: 800 },
-    // Traces and videos only when a test fails.
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screencast even when it is then thrown away: it made
+    // the suite 28% slower (9.8 against 7.1 minutes on two cores). Failures keep their screenshot
+    // and error context; PW_TRACE=retain-on-failure brings traces back when one is needed.
+    trace: (process.env.PW_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure' | 'on-first-retry',
     video: hasFfmpeg ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
