@@ -43,9 +43,14 @@ window.playground = {
 // A run waits for the page's own loading (the engine, the first editor, the terminal), so the
 // first one streams instead of sharing the main thread with it (controller/pageLoad.ts).
 beginPageLoad(['engine', 'editor', 'terminal']);
-void warmUpEngine()
-  .catch(() => undefined)
-  .finally(() => partLoaded('engine'));
+// The warm-up starts after the first paint, which it would otherwise delay.
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    void warmUpEngine()
+      .catch(() => undefined)
+      .finally(() => partLoaded('engine'));
+  }),
+);
 
 // The sandbox is chosen at start: WebContainer when the page is isolated and it boots, else the
 // virtual sandbox. Runs before the boot settles use the virtual sandbox, and the badge says so.
