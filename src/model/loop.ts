@@ -1,6 +1,5 @@
 import { childController, toolUseError } from '../tools/orchestration/abort';
-import type { ResultOrder } from '../tools/orchestration/callTracker';
-import { STRATEGY_SCHEDULES, type CascadePolicy, type Strategy } from '../tools/orchestration/strategy';
+import type { Schedule } from '../tools/orchestration/schedule';
 import { createScheduler } from '../tools/orchestration/StreamingToolExecutor';
 import type { SessionEnvironment, ToolResultBlock, ToolUseBlock } from '../tools/execution';
 import type { EventSink } from '../tools/events';
@@ -44,10 +43,8 @@ export interface ModelSource {
 export interface LoopOptions {
   source: ModelSource;
   env: SessionEnvironment;
-  strategy: Strategy;
-  maxConcurrency: number;
-  resultOrder: ResultOrder;
-  cascade: CascadePolicy;
+  /** The run's resolved schedule (the same for its sub-agents). */
+  schedule: Schedule;
   isConcurrencySafe: (block: ToolUseBlock) => boolean;
   /** Which calls only read (a cascade may spare their errors). */
   isReadOnly?: (block: ToolUseBlock) => boolean;
@@ -78,7 +75,7 @@ const MISSING_RESULT = 'Tool result missing due to an internal error';
  * asking for tools, the user interrupts, or the turns run out.
  */
 export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
-  const { source, emit, now, agent } = options;
+  const { source, emit, now, agent, schedule } = options;
   const tag = agent !== undefined ? { agent } : {};
   const messages: ConversationMessage[] = options.prompt !== undefined ? [{ role: 'user', content: options.prompt }] : [];
   let finalText = '';
@@ -99,18 +96,17 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     const schedulerOptions = {
       env: options.env,
       turn,
-      resultOrder: options.resultOrder,
+      resultOrder: schedule.resultOrder,
       emit,
       now,
       parentMessage: { turn, toolUseIds },
       turnSignal: turnLink.signal,
-      maxConcurrency: options.maxConcurrency,
+      maxConcurrency: schedule.cap ?? Infinity,
       isConcurrencySafe: options.isConcurrencySafe,
       ...(options.isReadOnly ? { isReadOnly: options.isReadOnly } : {}),
       ...tag,
     };
-    const schedule = STRATEGY_SCHEDULES[options.strategy];
-    const scheduler = createScheduler({ ...schedulerOptions, timing: schedule.timing, grouping: schedule.grouping, cascade: options.cascade });
+    const scheduler = createScheduler({ ...schedulerOptions, timing: schedule.timing, grouping: schedule.grouping, cascade: schedule.cascade });
     const consumer = new StreamConsumer({
       turn,
       emit,

@@ -4,8 +4,12 @@ import { buildRecord } from './reduceRun';
 import type { CallRecord, RunRecord } from './record';
 import { completed, queued, seedRun, waiting } from '../../test/sampleRuns';
 import { replayBuiltIn } from '../../test/replayBuiltIn';
-import { cancelledBy, capFreer, causeLinks, linksInto, type CauseLink } from './causeLinks';
+import { cancelledBy, causeLinks, linksInto, type CauseLink } from './causeLinks';
 import { criticalPath } from './criticalPath';
+import { runScenario } from './runScenario';
+import { createVirtualSandbox } from '../sandbox/virtualSandbox';
+import { validateScenario } from '../scenarios/validate';
+import { createVirtualClock } from '../time/virtualClock';
 
 const calls = (record: RunRecord): CallRecord[] => record.turns.flatMap((turn) => turn.calls);
 const waitLinks = (links: readonly CauseLink[]) => links.filter((link) => link.kind !== 'stream-block').map((link) => `${link.from} → ${link.to} (${link.kind} @${Math.round(link.at)})`);
@@ -63,17 +67,17 @@ describe('causeLinks', () => {
     expect(causeLinks(running).filter((link) => link.kind === 'cap')).toEqual([{ kind: 'cap', from: 'cap', to: 'b', at: 10, open: true }]);
   });
 
-  it('capFreer prefers the call that completed exactly then, else the latest before', () => {
-    const record = buildRecord([
-      ...start(),
-      ...['a', 'b', 'c'].flatMap((id, i): RunEvent[] => [queued(0, id, 'Read'), { type: 'call_started', at: 0, id }, completed(100 + i * 50, id, 'success')]),
-      queued(0, 'w', 'Read'),
-    ]);
-    const [a, , , w] = calls(record);
-    expect(capFreer(w!, calls(record), 150)).toBe('b');
-    expect(capFreer(w!, calls(record), 170)).toBe('b');
-    expect(capFreer(w!, calls(record), 99)).toBeNull();
-    expect(capFreer(a!, calls(record), 100)).toBeNull();
+  it('the engine records which call freed the slot: each call that waited for the cap started the moment its freer completed', async () => {
+    const record = await replayBuiltIn('concurrency-cap');
+    const byId = new Map(calls(record).map((call) => [call.id, call]));
+    const capped = calls(record).filter((call) => call.waits.some((wait) => wait.cause.kind === 'cap'));
+    expect(capped.length).toBeGreaterThanOrEqual(4);
+    for (const call of capped) {
+      const freer = byId.get(call.freedBy!)!;
+      expect(freer.completedAt).toBe(call.executingAt);
+    }
+    // A call that never waited for a slot names no freer.
+    expect(calls(record).filter((call) => !capped.includes(call)).every((call) => call.freedBy === undefined)).toBe(true);
   });
 
   it('a cancelled call comes from the Bash error that tripped the cascade, also when it arrived after', async () => {
@@ -91,26 +95,41 @@ describe('causeLinks', () => {
     for (const link of cancelled) expect(link.from).toBe(failed.id);
   });
 
-  it('cancelledBy: the earliest error that cascades, at or before the cancellation', () => {
-    const record = buildRecord([
-      ...start(),
-      queued(0, 'read', 'Read'),
-      queued(0, 'bash1', 'Bash', { concurrencySafe: false, batch: 1 }),
-      queued(0, 'bash2', 'Bash', { concurrencySafe: false, batch: 2 }),
-      queued(0, 'sib', 'Read', { batch: 3 }),
-      queued(0, 'late', 'Read', { batch: 4 }),
-      completed(50, 'read', 'error'),
-      completed(100, 'bash1', 'error'),
-      completed(120, 'bash2', 'error'),
-      completed(100, 'sib', 'cancelled'),
-      completed(90, 'late', 'cancelled'),
-    ]);
-    const [, , , sib, late] = calls(record);
-    // A Read's error does not cascade under `bash`; it does under `any`.
-    expect(cancelledBy(sib!, calls(record))).toBe('bash1');
-    expect(cancelledBy(sib!, calls(record), 'any')).toBe('read');
-    expect(cancelledBy(late!, calls(record))).toBeNull();
-    expect(cancelledBy(calls(record)[0]!, calls(record))).toBeNull();
+  it('a cancellation is drawn from the engine\'s record of who cancelled, under any preset: a Write failing under ai-sdk-7 cancels a Bash call', async () => {
+    const checked = validateScenario({
+      id: 'write-cancels-bash',
+      title: 'A failed Write cancels a Bash call',
+      description: 'ai-sdk-7 with a cascade on every error but a read-only call',
+      workspace: { files: { 'notes.txt': 'old\n' } },
+      settings: { policy: 'ai-sdk-7', cascade: 'every-error-but-read-only', permissionMode: 'bypassPermissions' },
+      turns: [
+        {
+          stream: [
+            // Written without being read first: the Write is refused (invalid), an error the cascade counts.
+            { type: 'tool_use', id: 'write', name: 'Write', input: { file_path: 'notes.txt', content: 'new\n' }, at: 0, durationMs: 10 },
+            { type: 'tool_use', id: 'bash', name: 'Bash', input: { command: 'echo hi' }, at: 20, durationMs: 10, latencyMs: 500 },
+          ],
+        },
+        { stream: [{ type: 'text', text: 'done', at: 0, durationMs: 10 }] },
+      ],
+    });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    const clock = createVirtualClock();
+    const record = await clock.runUntil(runScenario({ scenario: checked.scenario, sandbox: createVirtualSandbox({}), clock }));
+    const byId = new Map(calls(record).map((call) => [call.id, call]));
+    expect(byId.get('write')!.outcome).toBe('invalid');
+    expect(byId.get('bash')!.outcome).toBe('cancelled');
+    expect(byId.get('bash')!.cancelledBy).toBe('write');
+    expect(cancelledBy(byId.get('bash')!)).toBe('write');
+    const cancelled = causeLinks(record).filter((link) => link.kind === 'cancelled');
+    expect(cancelled.map((link) => `${link.from} → ${link.to}`)).toEqual(['write → bash']);
+    expect(cancelled[0]!.fromAt).toBe(byId.get('write')!.completedAt);
+  });
+
+  it('draws no cancellation the engine did not record, whatever the outcomes look like', () => {
+    const record = buildRecord([...start({ cascade: 'any' }), queued(0, 'read', 'Read'), queued(0, 'sib', 'Read'), completed(50, 'read', 'error'), completed(60, 'sib', 'cancelled')]);
+    expect(cancelledBy(calls(record)[1]!)).toBeNull();
+    expect(causeLinks(record).filter((link) => link.kind === 'cancelled')).toEqual([]);
   });
 
   it('a held yield comes from the earlier call it waited for', async () => {

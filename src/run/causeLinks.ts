@@ -1,5 +1,4 @@
 import type { CallRecord, RunRecord, TurnRecord, WaitRecord } from './record';
-import type { CascadePolicy } from '../tools/orchestration/strategy';
 import { causeBlockers, type WaitCause, type WaitCauseKind } from '../tools/orchestration/waitCause';
 
 /*
@@ -34,58 +33,12 @@ export interface CauseLink {
 export const STREAM_SOURCE = 'stream';
 export const CAP_SOURCE = 'cap';
 
-/** Which failed calls cancel their siblings: the run's `cascade` setting (`bash` when unset). */
-export type Cascade = CascadePolicy;
-
-const CASCADE_NAMES: readonly string[] = ['bash', 'any', 'every-error', 'every-error-but-read-only', 'none'] satisfies readonly Cascade[];
-
-/** The run's cascade setting. */
-export function cascadeOf(record: Pick<RunRecord, 'settings'>): Cascade {
-  const value = record.settings.cascade;
-  return typeof value === 'string' && CASCADE_NAMES.includes(value) ? (value as Cascade) : 'bash';
-}
-
 /**
- * Whether a finished call's outcome cancels its siblings under `cascade`, as the scheduler decides
- * it. The record does not say which calls only read: a concurrency-safe call stands for one.
+ * The call whose error cancelled `call`: the engine's record of it (`cancelledBy`), set when the
+ * cascade cancelled the call; `null` for any other call. Nothing here re-applies the cascade rule.
  */
-function cascadesFrom(call: CallRecord, cascade: Cascade): boolean {
-  const anyError = call.outcome === 'error' || call.outcome === 'invalid' || call.outcome === 'denied';
-  switch (cascade) {
-    case 'bash':
-      return call.outcome === 'error' && call.name === 'Bash';
-    case 'any':
-      return call.outcome === 'error';
-    case 'every-error':
-      return anyError;
-    case 'every-error-but-read-only':
-      return anyError && !call.concurrencySafe;
-    case 'none':
-      return false;
-    default: {
-      const exhaustive: never = cascade;
-      return exhaustive;
-    }
-  }
-}
-
-/**
- * The call whose error cancelled `call` (outcome `cancelled`): the earliest call of the same turn
- * that completed with an `error` outcome at or before the cancellation, among the calls whose
- * error cascades under the run's `cascade` setting. `null` for any other call, or when
- * no such call is in the turn (a cancellation the record cannot explain).
- */
-export function cancelledBy(call: CallRecord, turnCalls: readonly CallRecord[], cascade: Cascade = 'bash'): string | null {
-  return new TurnIndex(turnCalls, cascade).cancelledBy(call);
-}
-
-/**
- * The call whose finish freed the slot a cap wait ended on at `at`: among the turn's
- * concurrency-safe calls that ran, the one that completed exactly then, else the latest to
- * complete before it. `null` when none had.
- */
-export function capFreer(waiting: CallRecord, turnCalls: readonly CallRecord[], at: number): string | null {
-  return new TurnIndex(turnCalls).capFreer(waiting, at);
+export function cancelledBy(call: CallRecord): string | null {
+  return call.outcome === 'cancelled' ? (call.cancelledBy ?? null) : null;
 }
 
 /** The call of batch `batch` that finished last (its end let the next batch start). */
@@ -95,61 +48,41 @@ export function lastOfBatch(batch: number, turnCalls: readonly CallRecord[]): st
 
 /** One turn's calls indexed for the questions above, so a turn of 1,000 calls answers each in log time. */
 export class TurnIndex {
-  /** Concurrency-safe calls that ran and completed, by completion time. */
-  private readonly finished: CallRecord[];
-  private readonly firstError: CallRecord | null;
   private readonly batchEnds = new Map<number, CallRecord>();
+  private readonly completedAt = new Map<string, number>();
 
-  constructor(calls: readonly CallRecord[], cascade: Cascade = 'bash') {
-    this.finished = calls.filter((call) => call.concurrencySafe && call.executingAt !== null && call.completedAt !== null);
-    this.finished.sort((a, b) => a.completedAt! - b.completedAt!);
-    let firstError: CallRecord | null = null;
+  constructor(calls: readonly CallRecord[]) {
     for (const call of calls) {
       if (call.completedAt === null) continue;
-      if (cascadesFrom(call, cascade) && (!firstError || call.completedAt < firstError.completedAt!)) firstError = call;
+      this.completedAt.set(call.id, call.completedAt);
       const last = this.batchEnds.get(call.batch);
       if (!last || call.completedAt >= last.completedAt!) this.batchEnds.set(call.batch, call);
     }
-    this.firstError = firstError;
   }
 
-  cancelledBy(call: CallRecord): string | null {
-    if (call.outcome !== 'cancelled' || call.completedAt === null) return null;
-    const failed = this.firstError;
-    return failed && failed.id !== call.id && failed.completedAt! <= call.completedAt ? failed.id : null;
-  }
-
-  capFreer(waiting: CallRecord, at: number): string | null {
-    // The last call completed at or before `at` (binary search), skipping the waiting call itself.
-    let low = 0;
-    let high = this.finished.length - 1;
-    let index = -1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (this.finished[mid]!.completedAt! <= at) {
-        index = mid;
-        low = mid + 1;
-      } else high = mid - 1;
-    }
-    for (; index >= 0; index--) if (this.finished[index]!.id !== waiting.id) return this.finished[index]!.id;
-    return null;
-  }
-
-  /** When the first error that cascades landed. */
-  firstErrorAt(): number | null {
-    return this.firstError?.completedAt ?? null;
+  /** When a call of the turn completed (`null` while it has not). */
+  completionOf(id: string): number | null {
+    return this.completedAt.get(id) ?? null;
   }
 
   lastOfBatch(batch: number): string | null {
     return this.batchEnds.get(batch)?.id ?? null;
   }
 
-  /** The calls a wait points at, with the slot's freer for a cap and the batch's last call for a batch. */
+  /**
+   * The calls a wait points at: its cause's blockers; for a cap wait, the cap while it goes on and
+   * the call whose end freed the slot (the engine's `freedBy`) once the call started; the batch's
+   * last call for a batch.
+   */
   sources(wait: WaitRecord, waiting: CallRecord): readonly string[] {
     const cause: WaitCause = wait.cause;
     switch (cause.kind) {
       case 'cap':
-        return [(wait.to === null ? null : this.capFreer(waiting, wait.to)) ?? CAP_SOURCE];
+        // Open: the cap holds it. Ended with the call's start: the call that freed the slot. Ended
+        // otherwise: the call moved on to its next wait (another cap wait, a barrier), which says why.
+        if (wait.to === null) return [CAP_SOURCE];
+        if (wait.to !== waiting.executingAt) return [];
+        return [waiting.freedBy ?? CAP_SOURCE];
       case 'previous-batch': {
         const last = this.lastOfBatch(cause.batch);
         return last ? [last] : [];
@@ -170,8 +103,8 @@ export function waitSources(wait: WaitRecord, waiting: CallRecord, turnCalls: re
 }
 
 /** The links of one turn's calls (and its sub-agents'), added to `links`. */
-function turnLinks(turn: TurnRecord, links: Map<string, CauseLink>, streamOwner: string, cascade: Cascade, only: ReadonlySet<string> | undefined): void {
-  const index = new TurnIndex(turn.calls, cascade);
+function turnLinks(turn: TurnRecord, links: Map<string, CauseLink>, streamOwner: string, only: ReadonlySet<string> | undefined): void {
+  const index = new TurnIndex(turn.calls);
   const blockClosed = new Map<string, number>();
   for (const block of turn.blocks) if (block.kind === 'tool_use' && block.id !== undefined) blockClosed.set(block.id, block.stoppedAt ?? block.startedAt);
   const add = (link: CauseLink) => links.set(`${link.kind}|${link.from}|${link.to}`, link);
@@ -185,10 +118,10 @@ function turnLinks(turn: TurnRecord, links: Map<string, CauseLink>, streamOwner:
         // The last wait naming a blocker decides where its link is drawn: where it let go.
         for (const from of index.sources(wait, call)) add({ kind, from, to: call.id, at: wait.to ?? wait.from, open: wait.to === null });
       }
-      const failed = index.cancelledBy(call);
-      if (failed !== null) add({ kind: 'cancelled', from: failed, to: call.id, at: call.completedAt!, open: false, fromAt: index.firstErrorAt() ?? call.completedAt! });
+      const failed = cancelledBy(call);
+      if (failed !== null && call.completedAt !== null) add({ kind: 'cancelled', from: failed, to: call.id, at: call.completedAt, open: false, fromAt: index.completionOf(failed) ?? call.completedAt });
     }
-    for (const child of call.children ?? []) turnLinks(child, links, call.id, cascade, only);
+    for (const child of call.children ?? []) turnLinks(child, links, call.id, only);
   }
 }
 
@@ -199,8 +132,7 @@ function turnLinks(turn: TurnRecord, links: Map<string, CauseLink>, streamOwner:
  */
 export function causeLinks(record: RunRecord, only?: ReadonlySet<string>): CauseLink[] {
   const links = new Map<string, CauseLink>();
-  const cascade = cascadeOf(record);
-  for (const turn of record.turns) turnLinks(turn, links, STREAM_SOURCE, cascade, only);
+  for (const turn of record.turns) turnLinks(turn, links, STREAM_SOURCE, only);
   return [...links.values()];
 }
 

@@ -1,5 +1,5 @@
 import type { CallRecord, RunRecord, TurnRecord } from './record';
-import { cascadeOf, STREAM_SOURCE, TurnIndex } from './causeLinks';
+import { STREAM_SOURCE, TurnIndex } from './causeLinks';
 
 /*
  * The critical path: the chain of calls and streams that set the run's length. Walked back from
@@ -34,7 +34,6 @@ export function criticalPath(record: RunRecord): CriticalPath {
   const calls = new Set<string>();
   const streams = new Set<string>();
   const links = new Set<string>();
-  const cascade = cascadeOf(record);
   const turns = record.turns;
 
   const turnEnd = (index: number, budget: { steps: number }): void => {
@@ -56,7 +55,7 @@ export function criticalPath(record: RunRecord): CriticalPath {
   };
 
   const callChain = (start: CallRecord, turn: TurnRecord, turnIndex: number, budget: { steps: number }): void => {
-    const index = new TurnIndex(turn.calls, cascade);
+    const index = new TurnIndex(turn.calls);
     const byId = new Map(turn.calls.map((call) => [call.id, call]));
     let call: CallRecord | undefined = start;
     let first: CallRecord = start;

@@ -32,6 +32,38 @@ const edit = (id: string, at: number): Block => ({ id, name: 'Write', input: { f
 const overlapping = (record: RunRecord, call: CallRecord) =>
   record.turns[0]!.calls.filter((other) => other !== call && other.executingAt! < call.completedAt! && call.executingAt! < other.completedAt!);
 
+describe('the resolved schedule in the record', () => {
+  it('carries, for every preset, the strategy, timing, grouping, cap, order and cascade the run obeyed', async () => {
+    for (const name of POLICY_NAMES) {
+      const preset = POLICIES[name];
+      const record = await run(name, [read('r', 0)]);
+      const cap = preset.strategy === 'parallel' || preset.settings.maxConcurrency === 'none' ? null : preset.settings.maxConcurrency;
+      expect(record.schedule, name).toEqual({
+        strategy: preset.strategy,
+        timing: preset.strategy === 'streaming' ? 'during-stream' : 'after-stream',
+        grouping: preset.strategy === 'serial' ? 'serial' : preset.strategy === 'parallel' ? 'parallel' : 'partition',
+        cap,
+        resultOrder: preset.settings.resultOrder,
+        cascade: preset.settings.cascade,
+      });
+    }
+  });
+
+  it('a baseline strategy asked of a streaming policy runs every call to its end, and the record says so', async () => {
+    const result = validateScenario({
+      id: 'baseline',
+      title: 'Baseline',
+      workspace: { files: { 'a.txt': 'a\n' } },
+      settings: { policy: 'claude-code-2.1.39', maxConcurrency: 3 },
+      turns: [{ stream: [{ type: 'tool_use', id: 'r', name: 'Read', input: { file_path: 'a.txt' }, at: 0, durationMs: 10 }] }],
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const clock = createVirtualClock();
+    const record = await clock.runUntil(runScenario({ scenario: result.scenario, sandbox: createVirtualSandbox({}), clock, strategy: 'batched' }));
+    expect(record.schedule).toMatchObject({ strategy: 'batched', timing: 'after-stream', grouping: 'partition', cap: 3, cascade: 'none' });
+  });
+});
+
 describe('the policy presets, each with its source', () => {
   it('names the agent, version and what it rests on for every preset, and resolves every setting', () => {
     for (const name of POLICY_NAMES) {

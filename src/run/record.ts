@@ -1,5 +1,6 @@
 import type { CallOutcome, ToolResultBlock } from '../tools/execution';
 import type { PoolReport } from '../tools/filter';
+import type { Schedule } from '../tools/orchestration/schedule';
 import type { Strategy } from '../tools/orchestration/strategy';
 import type { WaitCause } from '../tools/orchestration/waitCause';
 import type { PermissionMode, TodoItem } from '../tools/types';
@@ -18,6 +19,8 @@ export interface RunRecord {
   readonly scenario: string;
   readonly sandbox: string;
   readonly strategy: Strategy;
+  /** The run's resolved scheduling, as the engine obeyed it; `null` in a record of a log that predates it. */
+  readonly schedule: Schedule | null;
   readonly settings: Readonly<Record<string, unknown>>;
   /** `idle` before `run_started`, `running` until `run_ended`, then `ended`. */
   readonly status: 'idle' | 'running' | 'ended';
@@ -127,6 +130,10 @@ export interface CallRecord {
   readonly yieldedAt: number | null;
   /** `null` while the call is unfinished. */
   readonly outcome: CallOutcome | null;
+  /** A call that waited for a slot under the cap: the call whose end freed the slot it started in. */
+  readonly freedBy?: string;
+  /** A `cancelled` call: the id of the sibling whose error cancelled it, as the engine decided. */
+  readonly cancelledBy?: string;
   /** `null` while unfinished, and for good for a discarded call. */
   readonly result: ToolResultBlock | null;
   /**

@@ -16,6 +16,7 @@ export const EMPTY_META: RecordMeta = {
   scenario: '',
   sandbox: '',
   strategy: 'streaming',
+  schedule: null,
   settings: {},
   status: 'idle',
   startedAt: 0,
@@ -63,7 +64,7 @@ export class RecordTree {
     switch (step.type) {
       case 'run_started': {
         const { scenario, sandbox, strategy, settings, at } = step;
-        this.setMeta({ scenario, sandbox, strategy, settings, status: 'running', startedAt: at });
+        this.setMeta({ scenario, sandbox, strategy, schedule: step.schedule ?? null, settings, status: 'running', startedAt: at });
         this.endedAt = at;
         return;
       }
@@ -109,6 +110,7 @@ export class RecordTree {
         return this.changeCall(step, ({ fields }) => {
           fields.executingAt = step.at;
           fields.waits = closeWait(fields.waits, step.at);
+          if (step.freedBy !== undefined) fields.freedBy = step.freedBy;
         });
       case 'permission_asked':
         return this.changeCall(step, ({ fields }) => {
@@ -135,6 +137,7 @@ export class RecordTree {
           fields.outcome = step.outcome;
           fields.result = step.outcome === 'discarded' ? null : step.result;
           fields.display = step.display ?? null;
+          if (step.cancelledBy !== undefined) fields.cancelledBy = step.cancelledBy;
         });
       case 'call_yielded':
         return this.changeCall(step, (call) => {

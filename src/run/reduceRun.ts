@@ -45,6 +45,7 @@ class RecordView implements RunRecord {
   declare readonly scenario: string;
   declare readonly sandbox: string;
   declare readonly strategy: RunRecord['strategy'];
+  declare readonly schedule: RunRecord['schedule'];
   declare readonly settings: RunRecord['settings'];
   declare readonly status: RunRecord['status'];
   declare readonly startedAt: number;
@@ -85,6 +86,7 @@ class RecordView implements RunRecord {
     self.scenario = meta.scenario;
     self.sandbox = meta.sandbox;
     self.strategy = meta.strategy;
+    self.schedule = meta.schedule;
     self.settings = meta.settings;
     self.status = meta.status;
     self.startedAt = meta.startedAt;

@@ -15,7 +15,7 @@ import { BackgroundShells } from '../tools/bash/backgroundShells';
 import type { AnyTool, AskUser, CanUseTool, SubAgentRequest } from '../tools/types';
 import type { EventSink, RunEvent, Strategy } from '../tools/events';
 import { scriptedAnswers, scriptedQuestionAnswers } from './scriptedAnswers';
-import { capOf, cascadeFor, concurrencyRule, readOnlyRule, runStrategy } from './scheduling';
+import { concurrencyRule, readOnlyRule, resolveSchedule } from './scheduling';
 import { createSubAgentRunner, type SharedLoopOptions } from './subAgents';
 import { createEmptyRecord, reduceRun } from './reduceRun';
 import { type RunRecord } from './record';
@@ -152,7 +152,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
   const { clock } = options;
   // The policy's scheduling, with the scenario's own settings on top: what the record shows.
   const settings = effectiveSettings(options.settings);
-  const strategy = runStrategy(settings, options.strategy);
+  const schedule = resolveSchedule(settings, options.strategy);
   const sandbox = withClockTracking(options.sandbox, clock);
   // The run's time starts when the session is set up (files mounted, servers connected, pool
   // assembled): that is the playground's work, not the agent's. The end is read before the final
@@ -167,7 +167,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
 
   // Server headers and environments may hold credentials: the record names them, never their values.
   const recorded = { ...settings, mcpServers: redactServerSettings(settings.mcpServers) };
-  emit({ type: 'run_started', at: now(), scenario: options.name, sandbox: sandbox.kind, strategy, settings: recorded });
+  emit({ type: 'run_started', at: now(), scenario: options.name, sandbox: sandbox.kind, strategy: schedule.strategy, schedule, settings: recorded });
   let error: string | undefined;
   let mcp: McpSession | undefined;
   // Background shells run on the sandbox itself, not the tracked one: a server left running must
@@ -203,10 +203,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
       rules,
     };
     const loop: SharedLoopOptions = {
-      strategy,
-      maxConcurrency: capOf(settings.maxConcurrency),
-      resultOrder: settings.resultOrder,
-      cascade: cascadeFor(strategy, settings),
+      schedule,
       emit,
       now,
       ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),

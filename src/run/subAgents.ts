@@ -7,7 +7,7 @@ import { ToolPool } from '../tools/pool';
 import type { SubAgentRequest, SubAgentResult, SubAgentRunner } from '../tools/types';
 
 /** What every agent of a run shares: the scheduler settings, the event sink and the time. */
-export type SharedLoopOptions = Pick<LoopOptions, 'strategy' | 'maxConcurrency' | 'resultOrder' | 'cascade' | 'emit' | 'now' | 'maxTurns'>;
+export type SharedLoopOptions = Pick<LoopOptions, 'schedule' | 'emit' | 'now' | 'maxTurns'>;
 
 export interface SubAgentSessionOptions {
   /** The session that starts the sub-agents (its sandbox, clock, rules and answers are shared). */

@@ -2,6 +2,7 @@ import type { CallOutcome, ToolResultBlock } from './execution';
 import type { PoolReport } from './filter';
 import type { PermissionMode, TodoItem } from './types';
 
+import type { Schedule } from './orchestration/schedule';
 import type { Strategy } from './orchestration/strategy';
 import type { WaitCause } from './orchestration/waitCause';
 
@@ -23,7 +24,8 @@ export type ModelNoticeKind = 'retry' | 'fallback' | 'error';
  * belongs to (absent for the main agent).
  */
 export type RunEvent =
-  | { type: 'run_started'; at: number; scenario: string; sandbox: string; strategy: Strategy; settings: Record<string, unknown> }
+  /** `schedule`: the run's resolved scheduling (absent from logs written before it was recorded). */
+  | { type: 'run_started'; at: number; scenario: string; sandbox: string; strategy: Strategy; schedule?: Schedule; settings: Record<string, unknown> }
   /** The tool pool the run offers, with the report of each filter stage. */
   | { type: 'pool_ready'; at: number; report: PoolReport }
   | { type: 'turn_started'; at: number; turn: number; agent?: string }
@@ -51,13 +53,23 @@ export type RunEvent =
     }
   /** The call waits (queued, asking, or finished and held for an earlier result) for `cause`; `reason` is its sentence. */
   | { type: 'call_waiting'; at: number; id: string; cause: WaitCause; reason: string }
-  | { type: 'call_started'; at: number; id: string }
+  /** `freedBy`: a call that waited for a slot under the cap, the call whose end freed it. */
+  | { type: 'call_started'; at: number; id: string; freedBy?: string }
   | { type: 'permission_asked'; at: number; id: string; reason: string }
   | { type: 'permission_answered'; at: number; id: string; answer: 'allow' | 'deny' }
   | { type: 'call_running'; at: number; id: string }
   | { type: 'call_progress'; at: number; id: string; data: unknown }
   /** `display`: the tool's output as data for people (`null` when the tool never ran). */
-  | { type: 'call_completed'; at: number; id: string; outcome: CallOutcome; result: ToolResultBlock | null; display: unknown }
+  | {
+      type: 'call_completed';
+      at: number;
+      id: string;
+      outcome: CallOutcome;
+      result: ToolResultBlock | null;
+      display: unknown;
+      /** A cancelled call: the sibling whose error cancelled it. */
+      cancelledBy?: string;
+    }
   | { type: 'call_yielded'; at: number; id: string }
   | { type: 'turn_ended'; at: number; turn: number; agent?: string }
   /** The todo list after a TodoWrite call (`by`). */

@@ -82,6 +82,8 @@ export interface CallSettlement {
    */
   display: ToolDisplay;
   contextModifier?: ContextModifier;
+  /** A cancelled call: the id of the sibling whose error cancelled it (the engine's fact, never re-derived). */
+  cancelledBy?: string;
 }
 
 
@@ -144,7 +146,8 @@ export async function runToolCall(
     const cause = abortCauseOf(signal.reason);
     const outcome: CallOutcome =
       cause.kind === 'sibling' ? 'cancelled' : cause.kind === 'discard' ? 'discarded' : 'interrupted';
-    return settle(toolUseError(describeAbort(cause, started)), outcome, true, display);
+    const settlement = settle(toolUseError(describeAbort(cause, started)), outcome, true, display);
+    return cause.kind === 'sibling' ? { ...settlement, cancelledBy: cause.failedId } : settlement;
   };
 
   // 1. Lookup

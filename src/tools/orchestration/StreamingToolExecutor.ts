@@ -22,7 +22,7 @@ export class StreamingToolExecutor implements ToolScheduler {
   private readonly turn: LinkedController;
   private readonly sibling: LinkedController;
   private readonly cap: number;
-  private siblingCause: AbortCause | undefined;
+  private siblingCause: Extract<AbortCause, { kind: 'sibling' }> | undefined;
   private discarded = false;
   private streamOpen = true;
   /** Calls in arrival order from the first one that may still be queued: the scan starts here. */
@@ -64,7 +64,7 @@ export class StreamingToolExecutor implements ToolScheduler {
       return;
     }
     if (this.siblingCause) {
-      this.tracker.settleWithoutRunning(call, toolUseError(describeAbort(this.siblingCause, false)), 'cancelled');
+      this.tracker.settleWithoutRunning(call, toolUseError(describeAbort(this.siblingCause, false)), 'cancelled', this.siblingCause.failedId);
       return;
     }
     // The calls started are always a prefix of the queue: behind a queued call, this one cannot start.
@@ -159,8 +159,8 @@ export class StreamingToolExecutor implements ToolScheduler {
     }
   }
 
-  /** The start rule, run on every arrival and every completion. */
-  private scan(): void {
+  /** The start rule, run on every arrival and every completion (`freedBy`: the call that completed). */
+  private scan(freedBy?: string): void {
     const decision = nextStarts({
       queued: this.queued(),
       executing: this.tracker.executingCalls,
@@ -171,7 +171,7 @@ export class StreamingToolExecutor implements ToolScheduler {
     for (const call of decision.starts) {
       if (this.lastQueuedUnsafe === call) this.lastQueuedUnsafe = undefined;
       this.executingVersion++;
-      this.tracker.start(call, this.sibling.signal);
+      this.tracker.start(call, this.sibling.signal, freedBy);
       const waiting = this.behind.get(call);
       if (waiting) {
         this.behind.delete(call);
@@ -201,12 +201,12 @@ export class StreamingToolExecutor implements ToolScheduler {
     this.executingVersion++;
     if (call.phase.state !== 'completed') return;
     if (!this.siblingCause && this.cascades(call, call.phase.settlement.outcome)) {
-      this.siblingCause = { kind: 'sibling', failedCall: labelCall(call.block) };
+      this.siblingCause = { kind: 'sibling', failedCall: labelCall(call.block), failedId: call.id };
       this.settleQueued(this.siblingCause, 'cancelled');
       this.sibling.controller.abort(new CallAbortedError(this.siblingCause));
       return;
     }
-    if (!this.discarded && !this.siblingCause && !this.turn.signal.aborted) this.scan();
+    if (!this.discarded && !this.siblingCause && !this.turn.signal.aborted) this.scan(call.id);
   }
 
   /** Whether this call's failure cancels its siblings, under the cascade policy. */
@@ -237,7 +237,8 @@ export class StreamingToolExecutor implements ToolScheduler {
 
   /** Gives every queued call its result at once (a cascade or an interrupt). */
   private settleQueued(cause: AbortCause, outcome: 'cancelled' | 'interrupted'): void {
-    for (const call of [...this.queued()]) this.tracker.settleWithoutRunning(call, toolUseError(describeAbort(cause, false)), outcome);
+    const by = cause.kind === 'sibling' ? cause.failedId : undefined;
+    for (const call of [...this.queued()]) this.tracker.settleWithoutRunning(call, toolUseError(describeAbort(cause, false)), outcome, by);
     this.lastQueuedUnsafe = undefined;
     this.behind.clear();
   }

@@ -4,7 +4,8 @@
  */
 export type AbortCause =
   | { kind: 'interrupt' }
-  | { kind: 'sibling'; failedCall: string }
+  /** A sibling's error cascaded: `failedCall` names it for the model, `failedId` is its id. */
+  | { kind: 'sibling'; failedCall: string; failedId: string }
   | { kind: 'discard' };
 
 /** An Error carrying an {@link AbortCause}, used as `AbortController.abort(reason)`. */

@@ -1,3 +1,4 @@
+import type { ResultOrder } from './strategy';
 import type { EventSink } from '../events';
 import {
   runToolCall,
@@ -14,12 +15,7 @@ import { labelCall } from './callLabel';
 import { opensBatch } from './partition';
 import { describeWait, sameCause, type WaitCause } from './waitCause';
 
-/**
- * The yield policies: `request` hands results back in request order (the seed's rule);
- * `completion` lets a finished call pass a slower safe sibling, keeping order only around unsafe
- * calls (what the real agent's code does).
- */
-export type ResultOrder = 'request' | 'completion';
+export type { ResultOrder } from './strategy';
 
 /** A call's lifecycle: one member per state, carrying only that state's fields. */
 export type CallPhase =
@@ -138,14 +134,18 @@ export class CallTracker {
     this.options.emit({ type: 'call_waiting', at: this.options.now(), id, cause, reason });
   }
 
-  /** Starts a queued call under a child controller of `parent`. */
-  start(call: TrackedCall, parent: AbortSignal): void {
+  /**
+   * Starts a queued call under a child controller of `parent`. `freedBy`: the call whose end let
+   * this one start; recorded when the call was waiting for a slot under the cap.
+   */
+  start(call: TrackedCall, parent: AbortSignal, freedBy?: string): void {
     if (call.phase.state !== 'queued') return;
+    const freed = freedBy !== undefined && call.phase.cause?.kind === 'cap' ? { freedBy } : {};
     const link = new LazyChildSignal(parent);
     call.phase = { state: 'executing', link };
     this.executing.add(call);
     const { emit, now, env, parentMessage } = this.options;
-    emit({ type: 'call_started', at: now(), id: call.id });
+    emit({ type: 'call_started', at: now(), id: call.id, ...freed });
     void this.run(call, link, env, parentMessage);
   }
 
@@ -176,12 +176,13 @@ export class CallTracker {
   }
 
   /** Gives a call that never started its result at once. */
-  settleWithoutRunning(call: TrackedCall, content: string, outcome: CallOutcome): void {
+  settleWithoutRunning(call: TrackedCall, content: string, outcome: CallOutcome, cancelledBy?: string): void {
     if (call.phase.state !== 'queued') return;
     this.complete(call, {
       result: { type: 'tool_result', tool_use_id: call.id, content, is_error: true },
       outcome,
       display: null,
+      ...(cancelledBy !== undefined ? { cancelledBy } : {}),
     });
   }
 
@@ -200,6 +201,7 @@ export class CallTracker {
       outcome: settlement.outcome,
       result: settlement.result,
       display: settlement.display,
+      ...(settlement.cancelledBy !== undefined ? { cancelledBy: settlement.cancelledBy } : {}),
     });
     if (settlement.contextModifier && !call.safe) this.applyContextModifier(settlement);
     this.options.onCompleted?.(call);

@@ -1,6 +1,13 @@
 import type { StartTiming } from './startRule';
 
 /**
+ * The yield policies: `request` hands results back in request order (the seed's rule);
+ * `completion` lets a finished call pass a slower safe sibling, keeping order only around unsafe
+ * calls (what the real agent's code does).
+ */
+export type ResultOrder = 'request' | 'completion';
+
+/**
  * Which failing calls cancel their siblings: a Bash error (the seed's rule), an error of any tool,
  * every error result (failed validation and denials too), every error result but a read-only
  * call's, or none.

@@ -99,7 +99,7 @@ export function comparePrediction(prediction: Prediction, record: RunRecord, cal
     return { id: call.id, label: call.label, guessedBatch: guess, actualBatch: ran, right, ...(why ? { why } : {}) };
   });
   const order = prediction.order.map((id, place) => ({ place: place + 1, guessed: id, actual: turn.yieldOrder[place], right: turn.yieldOrder[place] === id }));
-  const resultOrder = record.settings.resultOrder;
+  const resultOrder = record.schedule?.resultOrder ?? record.settings.resultOrder;
   const orderWhy = order.every((entry) => entry.right)
     ? undefined
     : resultOrder === 'completion'

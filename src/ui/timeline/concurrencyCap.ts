@@ -18,8 +18,13 @@ export interface CapMoment {
   readonly cap: number;
 }
 
-/** The run's cap: `settings.maxConcurrency` when it is a positive number, `Infinity` for `none`, else the default. */
+/**
+ * The run's cap, as the engine resolved it (`schedule.cap`; `Infinity` for none, as under the
+ * `parallel` strategy). A record from before the schedule was recorded: `settings.maxConcurrency`
+ * when it is a positive number, `Infinity` for `none`, else the default.
+ */
 export function maxConcurrencyOf(record: RunRecord): number {
+  if (record.schedule) return record.schedule.cap ?? Infinity;
   const value = record.settings.maxConcurrency;
   if (value === 'none') return Infinity;
   return typeof value === 'number' && value > 0 ? value : DEFAULT_MAX_CONCURRENCY;

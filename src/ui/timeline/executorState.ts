@@ -1,7 +1,7 @@
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import type { WaitCauseKind } from '../../tools/orchestration/waitCause';
-import { cancelledBy, cascadeOf } from '../../run/causeLinks';
+import { cancelledBy } from '../../run/causeLinks';
 import { maxConcurrencyOf } from './concurrencyCap';
 
 /*
@@ -71,7 +71,7 @@ function shownTurn(record: RunRecord): TurnRecord | null {
 /** The executor of the turn shown, at the record's moment. */
 export function executorState(record: RunRecord): ExecutorState {
   const turn = shownTurn(record);
-  const resultOrder = record.settings.resultOrder === 'completion' ? 'completion' : 'request';
+  const resultOrder = (record.schedule?.resultOrder ?? record.settings.resultOrder) === 'completion' ? 'completion' : 'request';
   const cap = maxConcurrencyOf(record);
   if (!turn) {
     return { turn: null, streaming: false, arriving: null, blocksSoFar: 0, queue: [], barrier: null, slots: [], cap, gate: [], gateWaitsFor: null, released: 0, lastReleased: null, resultOrder, cascade: null };
@@ -87,7 +87,6 @@ export function executorState(record: RunRecord): ExecutorState {
   let barrier: Barrier | null = null;
   let cascadeBy: string | null = null;
   let cancelled = 0;
-  const cascade = cascadeOf(record);
   for (const call of turn.calls) {
     if (call.yieldedAt !== null) {
       released++;
@@ -108,7 +107,7 @@ export function executorState(record: RunRecord): ExecutorState {
     }
     if (call.outcome === 'cancelled') {
       cancelled++;
-      cascadeBy ??= cancelledBy(call, turn.calls, cascade);
+      cascadeBy ??= cancelledBy(call);
     }
   }
   if (gate.length > 0) {
