@@ -9,7 +9,7 @@ import type { CallRecord } from './record';
 export type PhaseKind = 'queued' | 'latency' | 'asking' | 'executing' | 'completed-awaiting-yield';
 
 /** One stretch of a call's life. */
-export interface CallPhase {
+export interface PhaseSpan {
   readonly kind: PhaseKind;
   readonly from: number;
   readonly to: number;
@@ -17,7 +17,7 @@ export interface CallPhase {
   readonly open: boolean;
 }
 
-function phase(kind: PhaseKind, from: number, to: number | null, now: number): CallPhase {
+function phase(kind: PhaseKind, from: number, to: number | null, now: number): PhaseSpan {
   return { kind, from, to: to ?? Math.max(from, now), open: to === null };
 }
 
@@ -26,8 +26,8 @@ function phase(kind: PhaseKind, from: number, to: number | null, now: number): C
  * are marked `open`). A stretch that took no time is left out, except `executing`: a tool that ran
  * in an instant still ran. The page's lanes, the text timeline and the Chrome trace all draw these.
  */
-export function callPhases(call: CallRecord, now: number): CallPhase[] {
-  const phases: CallPhase[] = [];
+export function callPhases(call: CallRecord, now: number): PhaseSpan[] {
+  const phases: PhaseSpan[] = [];
   const { queuedAt, executingAt, runStartedAt, completedAt, yieldedAt, permission } = call;
   const queued = phase('queued', queuedAt, executingAt ?? completedAt, now);
   if (queued.open || queued.to > queued.from) phases.push(queued);

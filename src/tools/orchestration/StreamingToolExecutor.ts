@@ -132,12 +132,6 @@ export class StreamingToolExecutor implements ToolScheduler {
     this.detach();
   }
 
-  /** Every result, in yield order, once every call has its result. */
-  async drain(): Promise<readonly ToolResultBlock[]> {
-    await this.tracker.whenIdle();
-    this.detach();
-    return this.tracker.yielded;
-  }
 
   private detach(): void {
     this.sibling.detach();

@@ -3,7 +3,7 @@ import { bash, runBatchedScripted, safe, unsafe } from '../../../test/executorHa
 
 const script = [safe('a', 0, 300), safe('b', 100, 100), unsafe('u', 200, 200), safe('c', 300, 100)];
 
-describe('runTools (the non-streaming path)', () => {
+describe('the non-streaming path (the seed’s runTools: the batches, after the stream)', () => {
   it('starts nothing until the stream has ended, and says so', async () => {
     const run = await runBatchedScripted(script, { strategy: 'batched', streamEnd: 1000 });
     expect(run.calls.get('a')!.startedAt).toBe(1000);
