@@ -17,6 +17,7 @@ const routes: Record<string, (request: IncomingMessage, response: ServerResponse
   '/json': (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"version":"1.2.3"}'),
   '/image': (_, res) => res.writeHead(200, { 'content-type': 'image/png', 'content-length': '4' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
   '/old': (_, res) => res.writeHead(302, { location: '/text' }).end(),
+  '/loop': (_, res) => res.writeHead(302, { location: '/loop' }).end(),
   // 127.0.0.1 → localhost: the same server under another host name.
   '/elsewhere': (req, res) => res.writeHead(302, { location: `http://localhost:${(req.socket.localPort ?? 0).toString()}/text` }).end(),
   '/big': (_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${'word '.repeat(MAX_BODY_CHARS / 4)}</p>`),
@@ -182,10 +183,30 @@ describe('WebFetch permissions', () => {
   });
 
   it('does not read a page that redirected to another host, so a rule for that host cannot be slipped past', async () => {
+    requested.length = 0;
     const run = await env().run('WebFetch', { url: `${base}/elsewhere`, prompt: 'p' });
     expect(run.outcome).toBe('error');
     expect(run.result.content).toContain('redirected to another host: http://localhost:');
     expect(run.result.content).not.toContain('plain words');
+    // The other host was never asked: the redirect's target gets no request before its rules are checked.
+    expect(requested).toEqual(['/elsewhere']);
+  });
+
+  it('follows redirects within the host one hop at a time, and gives up on a loop', async () => {
+    requested.length = 0;
+    const run = await env().run('WebFetch', { url: `${base}/old`, prompt: 'p' });
+    expect(run.outcome).toBe('success');
+    expect(requested).toEqual(['/old', '/text']);
+    const loop = await env().run('WebFetch', { url: `${base}/loop`, prompt: 'p' });
+    expect(loop.outcome).toBe('error');
+    expect(loop.result.content).toMatch(/redirected more than 10 times/);
+  });
+
+  it('in a browser, a redirect it will not reveal is not followed, and says why', async () => {
+    const port: FetchPort = { fetch: async () => ({ status: 0, statusText: '', headers: { get: () => null }, url: '', type: 'opaqueredirect', text: async () => '' }) };
+    const run = await env(createWebFetchTool(port)).run('WebFetch', { url: 'https://docs.example.com/a', prompt: 'p' });
+    expect(run.outcome).toBe('error');
+    expect(run.result.content).toContain('the browser does not tell the page where to');
   });
 });
 

@@ -38,6 +38,24 @@ export type WebFetchOutput =
   /** Redirected to another host: not read, so that the rules are checked for that host. */
   | { kind: 'redirect'; url: string; finalUrl: string };
 
+/** Redirects followed within one host before the call gives up. */
+const MAX_REDIRECTS = 10;
+
+/** A browser answers a redirect it was told not to follow without saying where it leads. */
+const OPAQUE_REDIRECT = (url: string) =>
+  `${url} redirected, and the browser does not tell the page where to, so the redirect was not followed: ` +
+  'a redirect is followed only once its target has been checked against the permission rules. The command-line replay (npm run replay) can follow it.';
+
+/** The absolute URL a `Location` header names, relative to the URL that sent it; `undefined` when it is not an http(s) URL. */
+function resolveLocation(location: string, from: string): string | undefined {
+  try {
+    const next = new URL(location, from);
+    return next.protocol === 'http:' || next.protocol === 'https:' ? next.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Options a test (or a slow network) may change. */
 export interface WebFetchOptions {
   timeoutMs?: number;
@@ -70,11 +88,24 @@ export function createWebFetchTool(port: FetchPort = globalFetchPort, options: W
     },
 
     async call(input, context) {
-      const request = await context.clock.track(webRequest(port, input.url, { signal: context.abortSignal, timeoutMs }));
-      if (!request.ok) return { output: { kind: 'unreachable', url: input.url, message: request.message }, isError: true };
-      const { response } = request;
-      const finalUrl = response.url || input.url;
-      if (hostOf(finalUrl) !== hostOf(input.url)) return { output: { kind: 'redirect', url: input.url, finalUrl }, isError: true };
+      // Redirects are followed here, one hop at a time, never by fetch: a hop to another host is
+      // not requested at all, so a rule for that host is checked by a new call before any request.
+      let url = input.url;
+      let response;
+      for (let hop = 0; ; hop++) {
+        const request = await context.clock.track(webRequest(port, url, { signal: context.abortSignal, timeoutMs, redirect: 'manual' }));
+        if (!request.ok) return { output: { kind: 'unreachable', url: input.url, message: request.message }, isError: true };
+        response = request.response;
+        if (response.type === 'opaqueredirect') return { output: { kind: 'unreachable', url: input.url, message: OPAQUE_REDIRECT(url) }, isError: true };
+        const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+        if (location === null) break;
+        const next = resolveLocation(location, url);
+        if (next === undefined) return { output: { kind: 'unreachable', url: input.url, message: `${url} redirected to an address that cannot be read: ${location.slice(0, 200)}` }, isError: true };
+        if (hostOf(next) !== hostOf(input.url)) return { output: { kind: 'redirect', url: input.url, finalUrl: next }, isError: true };
+        if (hop >= MAX_REDIRECTS) return { output: { kind: 'unreachable', url: input.url, message: `${input.url} redirected more than ${MAX_REDIRECTS} times; the last hop was to ${next}.` }, isError: true };
+        url = next;
+      }
+      const finalUrl = url;
       const mediaType = mediaTypeOf(response.headers.get('content-type'));
       let page = describedContent(mediaType, sizeOf(response.headers.get('content-length')));
       // A body that is not text is never read: it would only be decoded into noise.

@@ -5,6 +5,8 @@ export interface FetchResponse {
   headers: { get(name: string): string | null };
   /** The final URL, after any redirects fetch followed. */
   url: string;
+  /** `opaqueredirect`: a browser's answer to a redirect not followed, which hides where it leads. */
+  type?: string;
   text(): Promise<string>;
 }
 
@@ -13,7 +15,7 @@ export interface FetchResponse {
  * Node's; tests pass a fake to act out failures a real server cannot (a browser's CORS refusal).
  */
 export interface FetchPort {
-  fetch(url: string, init: { signal: AbortSignal; headers?: Record<string, string> }): Promise<FetchResponse>;
+  fetch(url: string, init: { signal: AbortSignal; headers?: Record<string, string>; redirect?: 'manual' }): Promise<FetchResponse>;
 }
 
 /** {@link FetchPort} over `globalThis.fetch`, looked up per call so a test's stub is seen. */

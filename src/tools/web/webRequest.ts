@@ -13,11 +13,11 @@ export type WebRequestResult = { ok: true; response: FetchResponse } | { ok: fal
 export async function webRequest(
   port: FetchPort,
   url: string,
-  options: { signal: AbortSignal; timeoutMs: number; headers?: Record<string, string> },
+  options: { signal: AbortSignal; timeoutMs: number; headers?: Record<string, string>; redirect?: 'manual' },
 ): Promise<WebRequestResult> {
   const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
   try {
-    const response = await port.fetch(url, { signal, ...(options.headers ? { headers: options.headers } : {}) });
+    const response = await port.fetch(url, { signal, ...(options.headers ? { headers: options.headers } : {}), ...(options.redirect ? { redirect: options.redirect } : {}) });
     return { ok: true, response };
   } catch (error: unknown) {
     if (options.signal.aborted) throw error;
