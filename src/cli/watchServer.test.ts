@@ -68,6 +68,26 @@ async function readEvents(body: ReadableStream<Uint8Array>, enough: (lines: stri
 }
 
 describe('the watch server', () => {
+  it('answers only to this machine\'s names: a request for another host name (DNS rebinding) is refused, the log and the page alike', async () => {
+    const log = join(folder(), 's.jsonl');
+    writeFileSync(log, '{"type":"user"}\n');
+    const base = await listen(createWatchServer(page(), log));
+    const get = (path: string, host: string) =>
+      new Promise<number>((done, fail) => {
+        request(`${base}${path}`, { headers: { host } }, (response) => {
+          response.resume();
+          done(response.statusCode ?? 0);
+        })
+          .on('error', fail)
+          .end();
+      });
+    expect(await get(SESSION_EVENTS_PATH, 'attacker.example:5180')).toBe(403);
+    expect(await get('/', 'attacker.example')).toBe(403);
+    expect(await get('/', `localhost:${new URL(base).port}`)).toBe(200);
+    expect(await get('/', `127.0.0.1:${new URL(base).port}`)).toBe(200);
+    expect(await get('/', '[::1]:80')).toBe(200);
+  });
+
   it('serves the built page with cross-origin isolation, and nothing outside it', async () => {
     const dir = page();
     const base = await listen(createWatchServer(dir, join(folder(), 'none.jsonl')));

@@ -33,11 +33,22 @@ const ISOLATION = { 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origi
  */
 export function createWatchServer(pageDir: string, logPath: string): Server {
   return createServer((request, response) => {
+    // DNS rebinding: a page on another site can point its own name at 127.0.0.1 and read this
+    // server as same-origin. Such a request still carries that name as its Host: only this
+    // machine's own names are answered.
+    if (!isLoopbackHost(request.headers.host)) return refuse(response, 403, 'this server answers only to localhost and 127.0.0.1');
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === SESSION_EVENTS_PATH) return streamSession(request, response, logPath);
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'only GET');
     void serveFile(pageDir, url.pathname, response);
   });
+}
+
+/** Whether a Host header names this machine: `localhost`, `127.0.0.1` or `[::1]`, with any port. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
+  return name === 'localhost' || name === '127.0.0.1' || name === '[::1]';
 }
 
 function streamSession(request: IncomingMessage, response: ServerResponse, logPath: string): void {
