@@ -91,10 +91,10 @@ test.describe('share links', () => {
 
     const link = new URL(await copyShareLink(page));
     expect(link.hash).toBe('');
+    // No strategy chosen: the link leaves it to the lesson's policy, as the page did.
     expect([...link.searchParams]).toEqual([
       ['scenario', 'sub-agent'],
       ['autorun', '1'],
-      ['strategy', 'streaming'],
     ]);
 
     const there = await openElsewhere(browser, link.href);

@@ -1,10 +1,6 @@
-import { POLICIES } from '../scenarios/policies';
 import type { EffectiveSettings } from '../scenarios/schema';
 import { isBlockConcurrencySafe, lookupTool, parseToolInput, type ToolUseBlock } from '../tools/execution';
 import { kindTraits } from '../tools/kinds';
-import type { Schedule } from '../tools/orchestration/schedule';
-import type { Strategy } from '../tools/orchestration/strategy';
-import { STRATEGY_SCHEDULES } from '../tools/orchestration/strategy';
 import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
 import type { ToolPool } from '../tools/pool';
 
@@ -57,26 +53,3 @@ export function readOnlyRule(pool: ToolPool): (block: ToolUseBlock) => boolean {
   };
 }
 
-/**
- * The run's schedule: the one place a policy preset, the scenario's own settings (already laid
- * over the preset in `settings`) and a strategy asked for on the command line or the page meet.
- * - the strategy is the one asked for, else the policy's own;
- * - its timing and grouping are the strategy's;
- * - the cap is the settings' (`none`: no cap), and none for `parallel`, which ignores it;
- * - the policy's cascade holds under its own strategy and under streaming; a non-streaming
- *   strategy asked for as a baseline runs every call to its end, as the real agent's
- *   non-streaming path does (`none`).
- */
-export function resolveSchedule(settings: Pick<EffectiveSettings, 'policy' | 'maxConcurrency' | 'resultOrder' | 'cascade'>, asked?: Strategy): Schedule {
-  const strategy = asked ?? POLICIES[settings.policy].strategy;
-  const { timing, grouping, cascades } = STRATEGY_SCHEDULES[strategy];
-  const own = POLICIES[settings.policy].strategy === strategy;
-  return {
-    strategy,
-    timing,
-    grouping,
-    cap: grouping === 'parallel' || settings.maxConcurrency === 'none' ? null : settings.maxConcurrency,
-    resultOrder: settings.resultOrder,
-    cascade: own || cascades ? settings.cascade : 'none',
-  };
-}

@@ -165,7 +165,11 @@ export interface PlaygroundState {
   scenario: Scenario | null;
   /** Where the current scenario came from. */
   source: 'built-in' | 'user' | 'shared' | 'session';
-  strategy: Strategy;
+  /**
+   * The strategy the person (or a link) asked for; `null`: the policy's own. Only the choice is
+   * kept: which strategy a run uses is `resolveSchedule`'s to say (`runStrategy`), as in the engine.
+   */
+  strategy: Strategy | null;
   overrides: SettingsOverrides;
   /** The current (or last) run's state; a running one holds its handles. */
   run: RunState;
@@ -203,7 +207,7 @@ export interface PlaygroundState {
 export const initialState: PlaygroundState = {
   scenario: null,
   source: 'built-in',
-  strategy: 'streaming',
+  strategy: null,
   overrides: {},
   run: { status: 'idle' },
   liveRecording: null,

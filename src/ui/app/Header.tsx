@@ -1,6 +1,6 @@
 import { STRATEGIES, type Strategy } from '../../tools/events';
 import { PAGE_PART_NAMES } from '../controller/pageLoad';
-import { dispatchRun, resetRun, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
+import { dispatchRun, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
 import { isPaused, usePlayground } from '../store';
 import { SandboxBadge } from './SandboxBadge';
 
@@ -13,7 +13,7 @@ export function Header({ title }: { title: string }) {
   // A live run or a call by hand has no playback: the model, or the tool, sets the pace.
   const live = usePlayground((state) => state.run.status === 'running' && state.run.kind !== 'replay');
   const paused = usePlayground((state) => isPaused(state.run));
-  const strategy = usePlayground((state) => state.strategy);
+  const strategy = usePlayground(runStrategy);
   const speed = usePlayground((state) => state.speed);
   const hasScenario = usePlayground((state) => state.scenario !== null);
   const loading = usePlayground((state) => state.loading);

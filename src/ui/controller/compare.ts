@@ -19,7 +19,7 @@ export function lessonComparison(scenario: Pick<Scenario, 'id'> | null): Compare
 }
 
 /** One run the comparison makes: its label, the scenario as it runs, and the strategy (`undefined`: the policy's). */
-interface PlannedRun {
+export interface PlannedRun {
   label: string;
   scenario: Scenario;
   strategy: Strategy | undefined;
@@ -27,7 +27,7 @@ interface PlannedRun {
 }
 
 /** The runs of a comparison: the scenario under each strategy, or under each preset (with its own strategy, as `replay --compare` does). */
-function plan(scenario: Scenario, subject: CompareSubject): PlannedRun[] {
+export function planComparison(scenario: Scenario, subject: CompareSubject): PlannedRun[] {
   if (subject.kind === 'strategies') return STRATEGIES.map((strategy) => ({ label: strategy, scenario, strategy }));
   return subject.policies.map((policy) => ({ label: policy, policy, strategy: undefined, scenario: { ...scenario, settings: { ...scenario.settings, policy } } }));
 }
@@ -53,7 +53,7 @@ export async function runCompare(subject?: CompareSubject): Promise<void> {
   const stillShown = () => token === latest && usePlayground.getState().scenario?.id === scenario.id;
   usePlayground.setState({ compare: { status: 'running', subject: chosen, entries: [] } });
   const entries: CompareEntry[] = [];
-  for (const run of plan(scenario, chosen)) {
+  for (const run of planComparison(scenario, chosen)) {
     const record = await replayScenario(run.scenario, run.strategy, createVirtualClock(), { signal: new AbortController().signal });
     if (!stillShown()) return;
     entries.push({ label: run.label, strategy: record.strategy, ...(run.policy ? { policy: run.policy } : {}), record });

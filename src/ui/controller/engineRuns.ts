@@ -70,7 +70,7 @@ export async function replayScenario(
 }
 
 /** The page's replay of a scenario: paced by a playback (speed, pause, step), asks answered by the page. */
-export function replayRun(scenario: Scenario, settings: { strategy: Strategy; speed: number; paused: boolean }, wiring: RunWiring): EngineRun {
+export function replayRun(scenario: Scenario, settings: { strategy: Strategy | undefined; speed: number; paused: boolean }, wiring: RunWiring): EngineRun {
   const playback = createPlayback({ speed: settings.speed, paused: settings.paused });
   const clock = createVirtualClock({ pacer: playback });
   return {

@@ -5,7 +5,7 @@
  * workspace that follows it (`workspace`), and the strategies or policies compared (`compare`).
  * Components render the store and call these; they do not orchestrate.
  */
-export { changedPaths, dispatchRun, resetRun, setStrategy, startLive, startRun, stopRun, whyNoRun, type RunRequest } from './runs';
+export { changedPaths, dispatchRun, resetRun, startLive, startRun, stopRun, whyNoRun, type RunRequest } from './runs';
 export { applyScenarioText, importScenario, importScenarioFiles, loadScenario, openScenario, openSession, startOpening, type ImportedSession } from './opening';
 export { deleteMine, editScenarioText, flushDrafts, notify, revertEdits, saveAsMine, undoDelete, updatePanel } from './scenarioEditing';
 export { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
@@ -14,5 +14,5 @@ export { prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sand
 export { editWorkspaceFile, keepWorkspaceForNextRun, noteShellActivity, sameFiles, syncWorkspace } from './workspace';
 export { chooseSandbox, virtualChoice, type SandboxChoice } from './sandboxChoice';
 export { LESSON_COMPARISONS, lessonComparison, runCompare, setCompareSubject } from './compare';
-export { setOverrides, setPolicy, resetOverrides } from './settings';
+export { resetOverrides, runStrategy, setOverrides, setPolicy, setStrategy } from './settings';
 export { guessBatch, moveGuess, resetGuess } from './predict';

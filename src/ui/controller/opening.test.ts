@@ -12,6 +12,7 @@ import { stopRun } from './runs';
 import { setSandboxChoice } from './sandbox';
 import { virtualChoice } from './sandboxChoice';
 import { editScenarioText, flushDrafts } from './scenarioEditing';
+import { runStrategy } from './settings';
 
 const page = () => usePlayground.getState();
 const panel = () => page().opening!.panel;
@@ -53,7 +54,9 @@ describe('opening at start', () => {
     expect(page()).toMatchObject({ strategy: 'serial', answerHidden: true });
     openScenario(builtInEntry('seed-partition')!);
     expect(page().scenario?.id).toBe('seed-partition');
-    expect(page()).toMatchObject({ strategy: 'streaming', answerHidden: false });
+    // No choice carried over: the next scenario runs under its own policy's strategy.
+    expect(page()).toMatchObject({ strategy: null, answerHidden: false });
+    expect(runStrategy(page())).toBe('streaming');
   });
 
   it('runs the first scenario at once when the link says autorun, and refuses to open another while it runs', () => {

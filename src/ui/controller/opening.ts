@@ -1,4 +1,3 @@
-import { POLICIES } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { createDraftWriter, type DraftTimers } from '../scenarios/draftWriter';
 import { draftKey, resolveInitialEntry, type OpenEntry, type ScenarioEntry } from '../scenarios/entries';
@@ -194,8 +193,8 @@ export function loadScenario(scenario: Scenario, source: PlaygroundState['source
     return {
       scenario,
       source,
-      // The header's strategy is the scenario's policy's own, unless a link named one for it.
-      strategy: link?.strategy ?? POLICIES[scenario.settings.policy].strategy,
+      // The scenario's policy's own strategy, unless a link named one for it.
+      strategy: link?.strategy ?? null,
       // A classroom link hides its lesson's answer until a run of it ended.
       answerHidden: link?.predict === 'hide',
       prediction: state.prediction?.scenarioId === scenario.id ? state.prediction : null,

@@ -1,4 +1,3 @@
-import type { Strategy } from '../../tools/events';
 import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
 import type { Scenario } from '../../scenarios/schema';
@@ -8,6 +7,7 @@ import { activeRunOf, appendEvents, effectiveScenario, usePlayground, type Activ
 import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
 import { whenPageLoaded } from './pageLoad';
+import { runStrategy } from './settings';
 import { prepareWorkspace } from './sandbox';
 import { endRunMoments, noteRunProgress } from './workspace';
 import { writeWatch } from './writeWatch';
@@ -33,7 +33,7 @@ export function changedPaths(before: Readonly<Record<string, string>>, after: Re
 /** What the person changed of a run about to start, against the scenario as opened. */
 function changesOf(state: PlaygroundState, scenario: Scenario, kind: RunRequest['kind']): RunChanges {
   return {
-    strategy: state.strategy,
+    strategy: runStrategy(state),
     overrides: state.overrides,
     editedPaths: changedPaths(state.workspace.opened, scenario.workspace.files),
     askedPerson: kind === 'live' || state.askMe,
@@ -86,7 +86,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
   const wiring: RunWiring = { onEvent: (event) => batcher.push(event), signal: abort.signal };
   const engine: EngineRun =
     request.kind === 'replay'
-      ? replayRun(scenario, { strategy: state.strategy, speed: state.speed, paused: request.paused ?? false }, wiring)
+      ? replayRun(scenario, { strategy: state.strategy ?? undefined, speed: state.speed, paused: request.paused ?? false }, wiring)
       : request.kind === 'live'
         ? liveRun(scenario, request.options, wiring)
         : manualRun(scenario, request, wiring);
@@ -174,7 +174,3 @@ export function resetRun(): void {
   void prepareWorkspace();
 }
 
-/** The strategy the next replay runs under. */
-export function setStrategy(strategy: Strategy): void {
-  usePlayground.setState({ strategy });
-}

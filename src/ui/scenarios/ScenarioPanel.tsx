@@ -63,8 +63,8 @@ export interface ScenarioEditingProps extends ScenarioPanelProps {
   currentId: string;
   /** While a run is going on, nothing new is loaded (Apply and the list say so); editing goes on. */
   running: boolean;
-  /** The page's strategy, written into share links. */
-  strategy: Strategy;
+  /** The strategy the person chose, written into share links (`null`: the policy's own, left out). */
+  strategy: Strategy | null;
 }
 
 /** The panel itself, drawn from props (the markup tests render it without a store subscription). */
@@ -105,7 +105,7 @@ export function ScenarioEditing({ state, currentId, running, strategy, baseUrl }
         return;
       }
     }
-    const options = { autorun: runOnOpen, strategy };
+    const options = { autorun: runOnOpen, ...(strategy ? { strategy } : {}) };
     const unchangedBuiltIn = state.entry.source === 'built-in' && !dirty;
     const url = unchangedBuiltIn ? builtInUrl(base, state.entry.id, options) : shareUrl(base, state.text, options);
     try {
