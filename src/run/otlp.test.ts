@@ -135,7 +135,8 @@ describe('toOtlp', () => {
   it('puts a wait’s cause kind and blocking calls on its event, for every kind the scenarios show', () => {
     const seen = new Set<string>();
     for (const record of records.values()) {
-      const spans = spansOf(toOtlp(record));
+      // The reason sentence quotes the calls in the way: it travels with the content only.
+      const spans = spansOf(toOtlp(record, { includeContent: true }));
       for (const call of allCalls(record.turns)) {
         const span = spans.find((candidate) => text(candidate.attributes, 'gen_ai.tool.call.id') === call.id)!;
         const waits = span.events.filter((event) => event.name === 'wait');
@@ -188,6 +189,27 @@ describe('toOtlp', () => {
     expect(text(resource, 'tool_playground.settings.cascade')).toBe(record.settings.cascade);
   });
 
+  it('without --include-content, no command, path or result text travels: not in wait reasons, error statuses, expectation failures or rules', () => {
+    const cascade = records.get('bash-cascade')!;
+    const failedBash = cascade.turns.flatMap((turn) => turn.calls).find((call) => call.name === 'Bash' && call.outcome === 'error')!;
+    const command = (failedBash.input as { command: string }).command;
+    const marked: RunRecord = JSON.parse(
+      JSON.stringify({
+        ...cascade,
+        error: 'could not write secrets/key.txt',
+        expectations: { passed: false, failures: ['expected Read(secrets/key.txt) to succeed'] },
+        settings: { ...cascade.settings, deny: ['Edit(secrets/**)'] },
+      }),
+    ) as RunRecord;
+    const plain = JSON.stringify(toOtlp(marked));
+    expect(plain).not.toContain(command);
+    expect(plain).not.toContain('secrets/');
+    expect(plain).not.toContain(firstLineOf(failedBash.result!.content));
+    const withContent = JSON.stringify(toOtlp(marked, { includeContent: true }));
+    expect(withContent).toContain(command);
+    expect(withContent).toContain('secrets/key.txt');
+  });
+
   it('gives the same file for the same record, and another trace id for another run', () => {
     const record = records.get('seed-partition')!;
     expect(JSON.stringify(toOtlp(record))).toBe(JSON.stringify(toOtlp(JSON.parse(JSON.stringify(record)) as RunRecord)));
@@ -206,7 +228,8 @@ describe('toOtlp', () => {
     const fallback = spans.filter((span) => span.name === 'chat' && span.status.code === 2);
     expect(fallback.length).toBe(record.turns.filter((turn) => turn.streamEndReason === 'fallback').length);
     const failedRun: RunRecord = { ...records.get('seed-partition')!, error: 'the sandbox could not start' };
-    expect(spansOf(toOtlp(failedRun))[0]!.status).toEqual({ code: 2, message: 'the sandbox could not start' });
+    expect(spansOf(toOtlp(failedRun, { includeContent: true }))[0]!.status).toEqual({ code: 2, message: 'the sandbox could not start' });
+    expect(spansOf(toOtlp(failedRun))[0]!.status.code).toBe(2);
   });
 
   it('matches docs/examples/seed-partition.otlp.json in shape (regenerate: npm run replay -- seed-partition --format otlp --out docs/examples/seed-partition.otlp.json)', () => {
@@ -225,3 +248,7 @@ describe('toOtlp', () => {
     expect(shape(decode(example))).toEqual(shape(decode(toOtlp(records.get('seed-partition')!))));
   });
 });
+
+function firstLineOf(text: string): string {
+  return text.split('\n', 1)[0]!.slice(0, 60);
+}

@@ -96,11 +96,17 @@ export function hash64(text: string): string {
 
 /**
  * What the run ran under, as resource attributes: the policy (the named scheduling preset), the
- * strategy, the sandbox, and every setting as the run used it (`tool_playground.settings.*`).
+ * strategy, the sandbox, and every setting as the run used it (`tool_playground.settings.*`);
+ * without `content`, a list or object setting (rules, servers, answers) only as its count.
  */
-function resourceAttributes(record: RunRecord): OtlpKeyValue[] {
+function resourceAttributes(record: RunRecord, content: boolean): OtlpKeyValue[] {
   const settings: Record<string, string | number | boolean | readonly string[]> = {};
   for (const [key, setting] of Object.entries(record.settings)) {
+    // Rules, servers and scripted answers name commands, paths and hosts: content, counted without it.
+    if (!content && typeof setting === 'object' && setting !== null) {
+      if (Array.isArray(setting)) settings[`tool_playground.settings.${key}.count`] = setting.length;
+      continue;
+    }
     if (typeof setting === 'string' || typeof setting === 'number' || typeof setting === 'boolean') settings[`tool_playground.settings.${key}`] = setting;
     else if (Array.isArray(setting) && setting.every((item) => typeof item === 'string')) settings[`tool_playground.settings.${key}`] = setting;
     else if (setting !== undefined) settings[`tool_playground.settings.${key}`] = JSON.stringify(setting);
@@ -204,11 +210,12 @@ export function toOtlp(record: RunRecord, options: OtlpOptions = {}): OtlpTraces
     if (call.executingAt !== null) events.push(event(call.executingAt, 'executing'));
     if (call.runStartedAt !== null && call.runStartedAt !== call.executingAt) events.push(event(call.runStartedAt, 'running'));
     if (call.permission) {
-      events.push(event(call.permission.askedAt, 'permission asked', { 'tool_playground.permission.reason': call.permission.reason }));
+      events.push(event(call.permission.askedAt, 'permission asked', { 'tool_playground.permission.reason': content ? call.permission.reason : undefined }));
       if (call.permission.answeredAt !== null) events.push(event(call.permission.answeredAt, 'permission answered', { 'tool_playground.permission.answer': call.permission.answer }));
     }
     for (const wait of call.waits) {
-      events.push(event(wait.from, 'wait', { ...waitAttributes(wait.cause), 'tool_playground.wait.reason': wait.reason, 'tool_playground.wait.duration_ms': wait.to === null ? undefined : wait.to - wait.from }));
+      // The reason names the calls in the way by their labels (a command, a path): content.
+      events.push(event(wait.from, 'wait', { ...waitAttributes(wait.cause), 'tool_playground.wait.reason': content ? wait.reason : undefined, 'tool_playground.wait.duration_ms': wait.to === null ? undefined : wait.to - wait.from }));
     }
     if (content) for (const progress of call.progress) events.push(event(progress.at, 'progress', { 'tool_playground.progress': JSON.stringify(progress.data) }));
     if (call.completedAt !== null) events.push(event(call.completedAt, 'completed', { 'tool_playground.outcome': call.outcome }));
@@ -229,7 +236,7 @@ export function toOtlp(record: RunRecord, options: OtlpOptions = {}): OtlpTraces
         ...(content ? { 'gen_ai.tool.call.arguments': JSON.stringify(call.input), 'gen_ai.tool.call.result': call.result?.content } : {}),
       }),
       events,
-      status: failed ? { code: 2, message: firstLine(call.result?.content ?? call.outcome ?? '') } : { code: 0 },
+      status: failed ? { code: 2, message: content ? firstLine(call.result?.content ?? call.outcome ?? '') : `the call ended ${call.outcome}` } : { code: 0 },
     });
     if (call.children && call.children.length > 0) {
       const from = call.children[0]!.startedAt;
@@ -248,12 +255,14 @@ export function toOtlp(record: RunRecord, options: OtlpOptions = {}): OtlpTraces
     runEnd,
     attrs({
       'tool_playground.expectations.passed': expectations?.passed,
-      'tool_playground.expectations.failures': expectations && expectations.failures.length > 0 ? expectations.failures : undefined,
+      'tool_playground.expectations.failed': expectations ? expectations.failures.length : undefined,
+      // A failure quotes calls and files: content.
+      'tool_playground.expectations.failures': content && expectations && expectations.failures.length > 0 ? expectations.failures : undefined,
     }),
     record.permissionModeChanges.map((change) => event(change.at, 'permission mode changed', { 'tool_playground.permission.mode': change.mode, 'gen_ai.tool.call.id': change.by })),
-    record.error !== undefined ? { code: 2, message: record.error } : { code: 0 },
+    record.error !== undefined ? { code: 2, message: content ? record.error : 'the run failed (why quotes the run: --include-content adds it)' } : { code: 0 },
   );
-  return { resourceSpans: [{ resource: { attributes: resourceAttributes(record) }, scopeSpans: [{ scope: { name: SCOPE }, spans }] }] };
+  return { resourceSpans: [{ resource: { attributes: resourceAttributes(record, content) }, scopeSpans: [{ scope: { name: SCOPE }, spans }] }] };
 }
 
 function firstLine(text: string): string {
