@@ -3,6 +3,7 @@ import { lstat, mkdtemp, readlink, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ripgrepWithoutHardLinksOut } from './hardLinks';
+import { KeptOutput } from './keptOutput';
 import { safeNodeFs } from './nodeSafeFs';
 import { relativeToRoot, resolveInsideRoot } from './paths';
 import { followSymlinks, type LinkReader } from './symlinks';
@@ -119,8 +120,8 @@ function execute(root: string, command: string, groups: Set<number>, options: Ex
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
+    const stdout = new KeptOutput();
+    const stderr = new KeptOutput();
     let timedOut = false;
     let aborted = false;
     const group = child.pid;
@@ -128,13 +129,14 @@ function execute(root: string, command: string, groups: Set<number>, options: Ex
     const killOwnGroup = () => {
       if (group !== undefined) killGroup(group);
     };
+    // Only what is kept is passed on: a flood would otherwise fill whoever listens instead.
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      options.onOutput?.(chunk, 'stdout');
+      const kept = stdout.add(chunk);
+      if (kept) options.onOutput?.(kept, 'stdout');
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      options.onOutput?.(chunk, 'stderr');
+      const kept = stderr.add(chunk);
+      if (kept) options.onOutput?.(kept, 'stderr');
     });
     const onAbort = () => {
       aborted = true;
@@ -153,11 +155,14 @@ function execute(root: string, command: string, groups: Set<number>, options: Ex
       if (group !== undefined) groups.delete(group);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
+      // Whoever followed the output hears of what was not kept, as the result says it.
+      if (stdout.note()) options.onOutput?.(stdout.note(), 'stdout');
+      if (stderr.note()) options.onOutput?.(stderr.note(), 'stderr');
       const exitCode = timedOut ? EXIT_TIMED_OUT : aborted ? EXIT_ABORTED : (code ?? 1);
-      resolve({ exitCode, stdout, stderr, timedOut, aborted });
+      resolve({ exitCode, stdout: stdout.text(), stderr: stderr.text(), timedOut, aborted });
     };
     child.on('error', (error) => {
-      stderr += `${error.message}\n`;
+      stderr.add(`${error.message}\n`);
       finish(127);
     });
     child.on('close', (code) => finish(code));
