@@ -106,7 +106,14 @@ export function parseToolInput(
       message: `InputValidationError: ${tool.name} received ${block.inputErrorReason ?? 'input that is not valid JSON'}: ${truncate(block.inputError, 200)}`,
     };
   }
-  const parsed = tool.inputSchema.safeParse(block.input);
+  let parsed;
+  try {
+    parsed = tool.inputSchema.safeParse(block.input);
+  } catch (error: unknown) {
+    // A schema can throw rather than refuse: an MCP server's whose $refs go round without end
+    // overflows the stack. The call fails its input check, and says why, like any bad input.
+    return { ok: false, message: `InputValidationError: ${tool.name}'s input could not be checked against its schema (${error instanceof Error ? error.message : String(error)})` };
+  }
   if (parsed.success) return { ok: true, input: parsed.data };
   return { ok: false, message: `InputValidationError: ${tool.name} failed: ${formatIssues(parsed.error)}` };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { zodFromToolInputSchema } from './inputSchema';
+import { buildTool } from '../buildTool';
+import { parseToolInput } from '../execution';
+import { strictToolInputSchema, zodFromToolInputSchema } from './inputSchema';
 
 const accepts = (schema: Record<string, unknown>, value: unknown) => zodFromToolInputSchema(schema).safeParse(value).success;
 
@@ -54,5 +56,28 @@ describe('zodFromToolInputSchema', () => {
     const given = { type: 'object', properties: { a: { type: 'string' } } };
     zodFromToolInputSchema(given);
     expect(given).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+  });
+});
+
+describe('hostile input schemas', () => {
+  it('a schema whose $refs go round without end fails a call’s input check with a message, never a stack overflow', () => {
+    const cyclic = { type: 'object', properties: { x: { $ref: '#/$defs/A' } }, $defs: { A: { $ref: '#/$defs/B' }, B: { $ref: '#/$defs/A' } } };
+    const tool = buildTool({
+      name: 'mcp__hostile__loop',
+      inputSchema: zodFromToolInputSchema(cyclic),
+      prompt: () => 'p',
+      call: () => Promise.resolve({ output: 'ok' }),
+      render: { use: () => ({ title: 'use' }), result: () => ({ title: 'result' }) },
+    });
+    const parsed = parseToolInput(tool, { id: 'toolu_1', name: tool.name, input: { x: 1 } });
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.message).toMatch(/^InputValidationError: mcp__hostile__loop's input could not be checked against its schema \(Maximum call stack size exceeded\)/);
+  });
+
+  it('a schema nested 50,000 deep is shown to the model without overflowing', () => {
+    let deep: Record<string, unknown> = { type: 'object' };
+    for (let i = 0; i < 50_000; i++) deep = { type: 'object', properties: { a: deep } };
+    const strict = strictToolInputSchema(deep);
+    expect(strict.additionalProperties).toBe(false);
   });
 });

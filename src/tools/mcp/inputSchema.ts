@@ -36,20 +36,24 @@ export function strictToolInputSchema(jsonSchema: Record<string, unknown>): Reco
   return withStrictObjects(jsonSchema) as Record<string, unknown>;
 }
 
+/** How deep `withStrictObjects` goes; a server's schema nested deeper is left as it is below that (50,000 levels overflowed the stack). */
+const MAX_SCHEMA_DEPTH = 64;
+
 /** A copy of `schema` where every object schema without `additionalProperties` gets `false`. */
-function withStrictObjects(schema: unknown): unknown {
-  if (!isPlainObject(schema)) return schema;
+function withStrictObjects(schema: unknown, depth = 0): unknown {
+  if (!isPlainObject(schema) || depth > MAX_SCHEMA_DEPTH) return schema;
+  const withStrict = (sub: unknown) => withStrictObjects(sub, depth + 1);
   const copy: Record<string, unknown> = { ...schema };
-  for (const key of SUBSCHEMA_KEYS) if (key in copy) copy[key] = withStrictObjects(copy[key]);
+  for (const key of SUBSCHEMA_KEYS) if (key in copy) copy[key] = withStrict(copy[key]);
   for (const key of SUBSCHEMA_LIST_KEYS) {
     const list = copy[key];
-    if (Array.isArray(list)) copy[key] = list.map(withStrictObjects);
+    if (Array.isArray(list)) copy[key] = list.map(withStrict);
   }
   for (const key of SUBSCHEMA_MAP_KEYS) {
     const map = copy[key];
-    if (isPlainObject(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, withStrictObjects(sub)]));
+    if (isPlainObject(map)) copy[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, withStrict(sub)]));
   }
-  if (isPlainObject(copy.additionalProperties)) copy.additionalProperties = withStrictObjects(copy.additionalProperties);
+  if (isPlainObject(copy.additionalProperties)) copy.additionalProperties = withStrict(copy.additionalProperties);
   const isObjectSchema = copy.type === 'object' || (Array.isArray(copy.type) && copy.type.includes('object'));
   if (isObjectSchema && !('additionalProperties' in copy) && !('patternProperties' in copy)) copy.additionalProperties = false;
   return copy;
