@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateSession, logWriter, toJsonl, type GeneratedCall } from '../../../test/sessionLogs';
+import { generateSession, logWriter, longSession, toJsonl, type GeneratedCall } from '../../../test/sessionLogs';
 import { importClaudeSession, policyOfVersion } from './importSession';
+import { importSessionLog } from './importSessionLog';
 
 const TRANSCRIPTS = join(import.meta.dirname, '../../../test/transcripts');
 const realLogs = readdirSync(TRANSCRIPTS).filter((name) => name.endsWith('.jsonl'));
@@ -170,5 +171,22 @@ describe('bad and hostile logs', () => {
     const result = imported(text);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.scenario.turns).toHaveLength(50);
+  });
+});
+
+describe('a line without a timestamp', () => {
+  it('is imported with its neighbour’s time, named as a problem, and the rest of the session comes in', () => {
+    const lines = toJsonl(longSession(3, 6)).split('\n').filter(Boolean);
+    for (const index of [0, 1, 8]) {
+      const copy = [...lines];
+      const entry = JSON.parse(copy[index]!) as Record<string, unknown>;
+      delete entry.timestamp;
+      copy[index] = JSON.stringify(entry);
+      const imported = importSessionLog([{ name: 's.jsonl', text: copy.join('\n') }]);
+      expect(imported.ok, `line ${index + 1}`).toBe(true);
+      if (!imported.ok) continue;
+      expect(Object.keys(imported.scenario.observed!.calls)).toHaveLength(6);
+      expect(imported.problems).toContainEqual({ source: 's.jsonl', line: index + 1, message: expect.stringMatching(/^no timestamp: taken as the (previous|next) line's$/) as string });
+    }
   });
 });

@@ -117,3 +117,24 @@ export function resultText(content: unknown): string {
     })
     .join('');
 }
+
+/**
+ * The entries with a time each: a line without a timestamp (or with one that cannot be read) takes
+ * the previous line's, or the next one's at the start of the log, and the problem names the line.
+ * One such line made a response start at 1970 and the whole scenario invalid; now it is imported
+ * with its neighbour's time. Entries that have no time anywhere near keep none.
+ */
+export function withTimes<T extends { readonly time: number | null; readonly source: string; readonly line: number }>(entries: readonly T[], problems: LogProblem[]): T[] {
+  let last: number | null = null;
+  const firstTime = entries.find((entry) => entry.time !== null)?.time ?? null;
+  return entries.map((entry) => {
+    if (entry.time !== null) {
+      last = entry.time;
+      return entry;
+    }
+    const time = last ?? firstTime;
+    if (time === null) return entry;
+    problems.push({ source: entry.source, line: entry.line, message: `no timestamp: taken as ${last !== null ? 'the previous' : 'the next'} line's` });
+    return { ...entry, time };
+  });
+}

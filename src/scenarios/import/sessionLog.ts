@@ -1,5 +1,5 @@
 import { kindOfToolName } from '../../tools/registry';
-import { contentBlocks, entryOf, resultText, type LogEntry, type LogProblem } from './logLines';
+import { contentBlocks, entryOf, resultText, withTimes, type LogEntry, type LogProblem } from './logLines';
 
 /** One content block of a response, when its line was written (when it finished streaming). */
 export interface LoggedBlock {
@@ -63,7 +63,9 @@ export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]):
   const agent = emptyAgent();
   const byMessage = new Map<string, LoggedResponse>();
   const seenLines = new Set<string>();
-  for (const entry of entries) {
+  // Only these lines are folded; only they need a time (a summary line has none, and that is fine).
+  const folded = entries.filter((entry) => entry.type === 'user' || entry.type === 'assistant' || entry.type === 'progress');
+  for (const entry of withTimes(folded, problems)) {
     if (entry.type === 'user') foldUser(agent, entry, problems);
     else if (entry.type === 'assistant') foldAssistant(agent, byMessage, seenLines, entry, problems);
     else if (entry.type === 'progress') {
