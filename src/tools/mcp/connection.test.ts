@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { connectDemoServer, connectInProcess, findConnection } from './connection';
+import { connectDemoServer, connectInProcess, findConnection, redactSecrets } from './connection';
 
 /** A low-level server that hands out its tools two pages at a time. */
 function pagedServer(): Server {
@@ -45,5 +45,15 @@ describe('findConnection', () => {
     expect(findConnection([connection], 'x')).toEqual({ ok: false, message: 'No MCP server named "x" is connected. Connected servers: demo.' });
     expect(findConnection([], 'x')).toEqual({ ok: false, message: 'No MCP server named "x" is connected. No MCP servers are connected.' });
     await connection.close();
+  });
+});
+
+describe('redactSecrets', () => {
+  it('takes a secret out as written, escaped in a JSON string and percent-encoded', () => {
+    const secret = 'p4ss"w\\ord/with spaces';
+    const answer = `raw ${secret}; json ${JSON.stringify({ value: secret })}; url https://x.example/?k=${encodeURIComponent(secret)}`;
+    const redacted = redactSecrets(answer, [secret]);
+    expect(redacted).toBe('raw [redacted]; json {"value":"[redacted]"}; url https://x.example/?k=[redacted]');
+    expect(redactSecrets('short pw1 stays', ['pw1'])).toBe('short pw1 stays');
   });
 });

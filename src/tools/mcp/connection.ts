@@ -70,10 +70,22 @@ export interface ConnectOptions {
 /** Secrets shorter than this are not looked for (they would match ordinary text). */
 const MIN_SECRET_LENGTH = 8;
 
-/** `text` with each secret (of at least eight characters) replaced by `[redacted]`. */
+/**
+ * `text` with each secret (of at least eight characters) replaced by `[redacted]`, as written and
+ * as a server may return it: escaped inside a JSON string (a value with `"` or `\\` stayed in the
+ * record that way) or percent-encoded in a URL.
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    forms.add(encodeURIComponent(secret));
+  }
+  // The longest first, so that a form is not cut by a shorter one inside it.
   let out = text;
-  for (const secret of secrets) if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join('[redacted]');
+  for (const form of [...forms].sort((a, b) => b.length - a.length)) out = out.split(form).join('[redacted]');
   return out;
 }
 
