@@ -40,11 +40,4 @@ export class KeptOutput {
   note(): string {
     return this.dropped > 0 ? truncationNote(this.dropped) : '';
   }
-
-  /** A whole text, bounded the same way. */
-  static of(text: string, limit = MAX_KEPT_OUTPUT): string {
-    const output = new KeptOutput(limit);
-    output.add(text);
-    return output.text();
-  }
 }

@@ -1,4 +1,4 @@
-import { MAX_KEPT_OUTPUT, truncationNote } from '../../sandbox/keptOutput';
+import { KeptOutput } from '../../sandbox/keptOutput';
 import type { Sandbox } from '../../sandbox/types';
 import type { Clock } from '../../time/clock';
 
@@ -28,33 +28,14 @@ export interface BackgroundObserver {
   ended(shell: BackgroundShellInfo, how: 'exit' | 'kill' | 'run-end', by?: string): void;
 }
 
-/**
- * Adds output to a shell's stream: what a read handed out already is let go, and of what is new
- * at most `MAX_KEPT_OUTPUT` characters wait for the next read (the rest is counted, and the read
- * says so). Unbounded, `yes | head -c 100000000` ended whole in one BashOutput result.
- */
-function appendOutput(shell: Shell, stream: 'stdout' | 'stderr', chunk: string): void {
-  const read = stream === 'stdout' ? 'readStdout' : 'readStderr';
-  const dropped = stream === 'stdout' ? 'droppedStdout' : 'droppedStderr';
-  if (shell[read] > 0) {
-    shell[stream] = shell[stream].slice(shell[read]);
-    shell[read] = 0;
-  }
-  const room = Math.max(0, MAX_KEPT_OUTPUT - shell[stream].length);
-  shell[stream] += chunk.length <= room ? chunk : chunk.slice(0, room);
-  shell[dropped] += Math.max(0, chunk.length - room);
-}
-
 interface Shell {
   info: { -readonly [K in keyof BackgroundShellInfo]: BackgroundShellInfo[K] };
-  stdout: string;
-  stderr: string;
-  /** How much of each stream a read has handed out. */
-  readStdout: number;
-  readStderr: number;
-  /** What arrived since the last read beyond what is kept of it (counted, not kept). */
-  droppedStdout: number;
-  droppedStderr: number;
+  /**
+   * What each stream printed since the last read, kept up to a limit (the rest is counted, and the
+   * read says so): unbounded, `yes | head -c 100000000` ended whole in one BashOutput result.
+   */
+  stdout: KeptOutput;
+  stderr: KeptOutput;
   controller: AbortController;
   exited: Promise<void>;
   /** Who asked it to stop, when someone did. */
@@ -83,12 +64,8 @@ export class BackgroundShells {
     const controller = new AbortController();
     const shell: Shell = {
       info: { id, command, startedBy, status: 'running', exitCode: null },
-      stdout: '',
-      stderr: '',
-      readStdout: 0,
-      readStderr: 0,
-      droppedStdout: 0,
-      droppedStderr: 0,
+      stdout: new KeptOutput(),
+      stderr: new KeptOutput(),
       controller,
       exited: Promise.resolve(),
     };
@@ -96,18 +73,18 @@ export class BackgroundShells {
     shell.exited = this.sandbox
       .exec(command, {
         signal: controller.signal,
-        ...(streams ? { onOutput: (chunk: string, stream: 'stdout' | 'stderr') => appendOutput(shell, stream, chunk) } : {}),
+        ...(streams ? { onOutput: (chunk: string, stream: 'stdout' | 'stderr') => void shell[stream].add(chunk) } : {}),
       })
       .then(
         (result) => {
           if (!streams) {
-            appendOutput(shell, 'stdout', result.stdout);
-            appendOutput(shell, 'stderr', result.stderr);
+            shell.stdout.add(result.stdout);
+            shell.stderr.add(result.stderr);
           }
           this.end(shell, result.aborted ? null : result.exitCode);
         },
         (error: unknown) => {
-          shell.stderr += `${error instanceof Error ? error.message : String(error)}\n`;
+          shell.stderr.add(`${error instanceof Error ? error.message : String(error)}\n`);
           this.end(shell, 1);
         },
       );
@@ -133,13 +110,10 @@ export class BackgroundShells {
   read(id: string, filter?: RegExp): BackgroundRead | undefined {
     const shell = this.shells.get(id);
     if (!shell) return undefined;
-    const note = (dropped: number) => (dropped > 0 ? truncationNote(dropped) : '');
-    const stdout = shell.stdout.slice(shell.readStdout) + note(shell.droppedStdout);
-    const stderr = shell.stderr.slice(shell.readStderr) + note(shell.droppedStderr);
-    shell.readStdout = shell.stdout.length;
-    shell.readStderr = shell.stderr.length;
-    shell.droppedStdout = 0;
-    shell.droppedStderr = 0;
+    const stdout = shell.stdout.text();
+    const stderr = shell.stderr.text();
+    shell.stdout = new KeptOutput();
+    shell.stderr = new KeptOutput();
     const keep = (text: string) => (filter ? text.split('\n').filter((line) => filter.test(line)).join('\n') : text);
     return { ...shell.info, stdout: keep(stdout), stderr: keep(stderr) };
   }

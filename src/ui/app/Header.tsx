@@ -1,6 +1,5 @@
 import { STRATEGIES, type Strategy } from '../../tools/events';
-import { PAGE_PART_NAMES } from '../controller/pageLoad';
-import { dispatchRun, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
+import { dispatchRun, PAGE_PART_NAMES, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
 import { isPaused, usePlayground } from '../store';
 import { SandboxBadge } from './SandboxBadge';
 

@@ -9,7 +9,7 @@ export { changedPaths, dispatchRun, resetRun, startLive, startRun, stopRun, whyN
 export { applyScenarioText, importScenario, importScenarioFiles, loadScenario, openScenario, openSession, startOpening, type ImportedSession } from './opening';
 export { deleteMine, editScenarioText, flushDrafts, notify, revertEdits, saveAsMine, undoDelete, updatePanel } from './scenarioEditing';
 export { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
-export { beginPageLoad, partLoaded, whenPageLoaded } from './pageLoad';
+export { beginPageLoad, PAGE_PART_NAMES, partLoaded, whenPageLoaded } from './pageLoad';
 export { prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sandbox';
 export { editWorkspaceFile, keepWorkspaceForNextRun, noteShellActivity, sameFiles, syncWorkspace } from './workspace';
 export { chooseSandbox, virtualChoice, type SandboxChoice } from './sandboxChoice';
