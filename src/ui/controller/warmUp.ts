@@ -4,8 +4,8 @@ import { breathe } from './sandbox';
 /**
  * Replays the first lesson once, headless, on a virtual sandbox of its own and an unpaced clock,
  * while the page loads: the engine's and the sandbox's code is parsed and compiled then, not in
- * the first run a person watches (whose first 300 ms held three tasks of 65-115 ms doing just
- * that, and none in later runs). Nothing of it is shown or kept; it touches no network and no
+ * the first run a person watches, whose long tasks were that compiling (docs/performance.md, the
+ * first run after load). Nothing of it is shown or kept; it touches no network and no
  * state of the page. A failure only means the first run compiles as it goes.
  */
 export async function warmUpEngine(): Promise<void> {

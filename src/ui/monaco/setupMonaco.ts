@@ -53,8 +53,8 @@ loader.config({ monaco });
 
 // Workspace files import packages that are not in the editor's world ("Cannot find module"):
 // keep syntax errors, drop the semantic noise. Without semantic checks the standard library's
-// declarations serve nothing but completions, and parsing them kept the TypeScript worker busy for
-// 2 s of CPU on a 2-core machine, during the first run after load: it is not loaded.
+// declarations serve nothing but completions, and parsing them kept the TypeScript worker busy on
+// one of two cores during the first run after load (docs/performance.md): it is not loaded.
 for (const defaults of [typescriptDefaults, javascriptDefaults]) {
   defaults.setDiagnosticsOptions({ noSemanticValidation: true, noSyntaxValidation: false });
   defaults.setCompilerOptions({ ...defaults.getCompilerOptions(), noLib: true });
