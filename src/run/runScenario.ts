@@ -7,6 +7,8 @@ import type { McpHost } from '../tools/mcp/servers';
 import type { AnyTool, AskUser, CanUseTool } from '../tools/types';
 import type { EventSink, Strategy } from '../tools/events';
 import { applyExpectations } from './expectations';
+import type { EffectsChoice } from './effects';
+import { effectsOf } from './recordedEffects';
 export { scriptedAnswers } from './scriptedAnswers';
 import { runSession } from './session';
 export { mountWorkspace, poolFor, settingsProblems, snapshotFiles } from './session';
@@ -14,7 +16,7 @@ export { concurrencyRule } from './scheduling';
 import { scriptedSubAgentSources } from './subAgents';
 import type { RunRecord } from './record';
 
-export interface RunScenarioOptions {
+export interface RunScenarioOptions extends EffectsChoice {
   scenario: Scenario;
   /** A fresh sandbox; the scenario's workspace is written into it first. */
   sandbox: Sandbox;
@@ -72,6 +74,7 @@ async function* replayItems(turn: ScenarioTurn, clock: Clock, signal: AbortSigna
  */
 export async function runScenario(options: RunScenarioOptions): Promise<RunRecord> {
   const { scenario, clock } = options;
+  const effects = effectsOf(scenario, options);
   const record = await runSession({
     name: scenario.id,
     workspace: scenario.workspace.files,
@@ -86,6 +89,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.mcpHost ? { mcpHost: options.mcpHost } : {}),
     ...(options.pause ? { pause: options.pause } : {}),
+    ...(effects ? { effects } : {}),
     source: () => scenarioSource(scenario.turns, clock),
     subAgentSource: scriptedSubAgentSources(scenario.agents, (turns) => scenarioSource(turns, clock)),
   });

@@ -12,6 +12,7 @@ import { FileStateCache } from '../tools/file/fileState';
 import { ToolPool } from '../tools/pool';
 import { getAllBaseTools } from '../tools/registry';
 import { BackgroundShells } from '../tools/bash/backgroundShells';
+import type { RecordedEffects } from '../tools/recordedCall';
 import type { AnyTool, AskUser, CanUseTool, SubAgentRequest } from '../tools/types';
 import type { EventSink, RunEvent, Strategy } from '../tools/events';
 import { scriptedAnswers, scriptedQuestionAnswers } from './scriptedAnswers';
@@ -64,6 +65,11 @@ export interface SessionOptions {
    * the end: the page passes a macrotask hop, so a session's thousand files are not one long task.
    */
   pause?: () => Promise<void>;
+  /**
+   * An imported session's calls replayed from its log rather than run, and how the record names
+   * that (`effects`: `recorded`, `rerun` or `rerun with network`); see runScenario.ts.
+   */
+  effects?: { mode: string; recorded: RecordedEffects };
 }
 
 /** How a long pass over a workspace's files lets its host breathe: `pause` every `pauseEvery` files. */
@@ -167,7 +173,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
   };
 
   // Server headers and environments may hold credentials: the record names them, never their values.
-  const recorded = { ...settings, mcpServers: redactServerSettings(settings.mcpServers) };
+  const recorded = { ...settings, mcpServers: redactServerSettings(settings.mcpServers), ...(options.effects ? { effects: options.effects.mode } : {}) };
   emit({ type: 'run_started', at: now(), scenario: options.name, sandbox: sandbox.kind, strategy: schedule.strategy, schedule, settings: recorded });
   let error: string | undefined;
   let mcp: McpSession | undefined;
@@ -202,6 +208,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
       askUser: options.askUser ?? scriptedQuestionAnswers(settings),
       background,
       rules,
+      ...(options.effects ? { recorded: options.effects.recorded } : {}),
     };
     const loop: SharedLoopOptions = {
       schedule,

@@ -63,6 +63,7 @@ export function createSubAgentRunner(options: SubAgentSessionOptions): SubAgentR
         ...(parent.askUser ? { askUser: parent.askUser } : {}),
         ...(parent.background ? { background: parent.background } : {}),
         ...(parent.rules ? { rules: parent.rules } : {}),
+        ...(parent.recorded ? { recorded: parent.recorded } : {}),
       };
       const result = await runAgentLoop({
         ...options.loop,

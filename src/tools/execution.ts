@@ -9,6 +9,7 @@ import { combineDecisions, decideByMode } from './permissions/modes';
 import { decideByRules, pathDenial, ruleSubjectPath, type RuleSet } from './permissions/rules';
 import type { ToolPool } from './pool';
 import type { BackgroundShells } from './bash/backgroundShells';
+import { runRecordedCall, type RecordedEffects } from './recordedCall';
 import type {
   AnyTool,
   AskUser,
@@ -59,6 +60,8 @@ export interface SessionEnvironment {
   background?: BackgroundShells;
   /** Answers AskUserQuestion. */
   askUser?: AskUser;
+  /** Calls replayed from a session log's record instead of run (design.md, Recorded effects). */
+  recorded?: RecordedEffects;
 }
 
 /** Things a call reports while it runs, besides its result. */
@@ -143,6 +146,9 @@ export async function runToolCall(
   options: { latencyMs?: number; parentMessage: ParentMessage; observer?: CallObserver },
 ): Promise<CallSettlement> {
   const signal = asCallSignal(callSignal);
+  // 0. A recorded call: the log is the oracle, nothing runs (the tool need not exist here).
+  const effect = env.recorded?.get(block.id);
+  if (effect) return runRecordedCall(block, effect, env, signal, options.observer);
   const settle = (content: string, outcome: CallOutcome, isError = true, display: ToolDisplay = null): CallSettlement => ({
     result: { type: 'tool_result', tool_use_id: block.id, content, is_error: isError },
     outcome,

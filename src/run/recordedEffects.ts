@@ -1,0 +1,60 @@
+import { expectedOutcome } from '../scenarios/import/observedOutcome';
+import type { Observed, Scenario, ScenarioTurn } from '../scenarios/schema';
+import { toolUseError } from '../tools/orchestration/abort';
+import type { RecordedEffect, RecordedEffects } from '../tools/recordedCall';
+import { kindOfToolName } from '../tools/registry';
+import type { EffectsChoice } from './effects';
+
+/** The text of a call the log left unanswered: it stays without an answer of its own. */
+const UNANSWERED = toolUseError('The session log holds no result for this call (the session ended, or was cut, before it answered).');
+
+/**
+ * Which calls of a scenario replay from the log (design.md, Recorded effects), and how the record
+ * names the choice. Only an imported session (one with `observed`) has a record to replay: a
+ * hand-written scenario always runs for real (`undefined`). Under `recorded` every call the log
+ * answered replays its record, whatever the tool (one the playground lacks included), except an
+ * Agent call whose sub-agent the scenario scripts: that sub-agent's calls replay one by one. Under
+ * `rerun` only the calls that would reach the outside world (WebFetch, WebSearch, MCP) keep their
+ * record, unless `network` lets them go out.
+ */
+export function effectsOf(scenario: Scenario, choice: EffectsChoice = {}): { mode: string; recorded: RecordedEffects } | undefined {
+  const { observed } = scenario;
+  if (!observed) return undefined;
+  const effects = choice.effects ?? 'recorded';
+  const names = callNames(scenario);
+  const recorded = new Map<string, RecordedEffect>();
+  for (const [id, call] of Object.entries(observed.calls)) {
+    if (scenario.agents?.[id] !== undefined) continue;
+    if (effects === 'rerun') {
+      const kind = kindOfToolName(names.get(id) ?? '');
+      if (choice.network || (kind !== 'fetch' && kind !== 'mcp')) continue;
+    }
+    recorded.set(id, effectOf(call));
+  }
+  return { mode: effects === 'recorded' ? 'recorded' : choice.network ? 'rerun with network' : 'rerun', recorded };
+}
+
+/** One call's record as its replayed effect, in the playground's outcomes. */
+function effectOf(call: Observed['calls'][string]): RecordedEffect {
+  const durationMs = call.startedAt !== undefined && call.endedAt !== undefined ? Math.max(0, call.endedAt - call.startedAt) : 0;
+  const content = call.result ?? '';
+  switch (call.outcome) {
+    case 'unanswered':
+      return { outcome: 'interrupted', content: UNANSWERED, durationMs: 0 };
+    case 'error':
+      return { outcome: expectedOutcome('error', content) === 'invalid' ? 'invalid' : 'error', content, durationMs };
+    default:
+      return { outcome: call.outcome, content, durationMs };
+  }
+}
+
+/** Every tool_use id of the scenario (its sub-agents' too) with the tool it names. */
+function callNames(scenario: Scenario): Map<string, string> {
+  const names = new Map<string, string>();
+  const add = (turns: readonly ScenarioTurn[]) => {
+    for (const turn of turns) for (const block of turn.stream) if (block.type === 'tool_use') names.set(block.id, block.name);
+  };
+  add(scenario.turns);
+  for (const agent of Object.values(scenario.agents ?? {})) add(agent.turns);
+  return names;
+}

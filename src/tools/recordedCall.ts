@@ -1,0 +1,65 @@
+import type { CallObserver, CallOutcome, CallSettlement, SessionEnvironment, ToolUseBlock } from './execution';
+import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSignal } from './orchestration/abort';
+
+/**
+ * What a session log recorded of one call, replayed instead of running the tool (design.md,
+ * Recorded effects): the outcome, the result text the model got, and how long the call took.
+ */
+export interface RecordedEffect {
+  readonly outcome: Exclude<CallOutcome, 'discarded'>;
+  readonly content: string;
+  readonly durationMs: number;
+}
+
+/** The recorded effects of a run's calls, by tool_use id; a call not named here runs for real. */
+export type RecordedEffects = ReadonlyMap<string, RecordedEffect>;
+
+/** The display value of a recorded call: the log's result, marked as such (nothing ran here). */
+export interface RecordedDisplay {
+  readonly recorded: string;
+}
+
+/** A display value that is a recorded call's, or `undefined`. */
+export function recordedDisplayOf(display: unknown): RecordedDisplay | undefined {
+  if (typeof display !== 'object' || display === null) return undefined;
+  const { recorded } = display as { recorded?: unknown };
+  return typeof recorded === 'string' && Object.keys(display).length === 1 ? { recorded } : undefined;
+}
+
+/**
+ * Replays a call from its record: nothing is looked up, checked, asked, executed or fetched. The
+ * call takes its recorded time on the run's clock (the scheduler has already decided when it
+ * starts, so a policy still holds, reorders or cancels it), then ends as the log says. Aborted
+ * while it "runs", it ends as any aborted call does: cancelled by a sibling, or interrupted.
+ */
+export async function runRecordedCall(
+  block: ToolUseBlock,
+  effect: RecordedEffect,
+  env: Pick<SessionEnvironment, 'clock'>,
+  callSignal: AbortSignal | CallSignal,
+  observer?: CallObserver,
+): Promise<CallSettlement> {
+  const signal = asCallSignal(callSignal);
+  const aborted = (started: boolean): CallSettlement => {
+    const cause = abortCauseOf(signal.reason);
+    const outcome: CallOutcome = cause.kind === 'sibling' ? 'cancelled' : cause.kind === 'discard' ? 'discarded' : 'interrupted';
+    const result = { type: 'tool_result' as const, tool_use_id: block.id, content: toolUseError(describeAbort(cause, started)), is_error: true };
+    return { result, outcome, display: null, ...(cause.kind === 'sibling' ? { cancelledBy: cause.failedId } : {}) };
+  };
+  if (signal.aborted) return aborted(false);
+  observer?.onRunStarted?.();
+  if (effect.durationMs > 0) {
+    try {
+      await env.clock.sleep(effect.durationMs, signal.signal);
+    } catch {
+      return aborted(true);
+    }
+  }
+  if (signal.aborted) return aborted(true);
+  const display: RecordedDisplay = { recorded: effect.content };
+  return {
+    result: { type: 'tool_result', tool_use_id: block.id, content: effect.content, is_error: effect.outcome !== 'success' },
+    outcome: effect.outcome,
+    display,
+  };
+}
