@@ -176,6 +176,7 @@ export const observedSchema = z
             result: z.string().optional().describe('The result text the model got (cut when long).'),
             startedAt: millis('When the call really started, in ms from the session’s first response, where the log tells it.').optional(),
             endedAt: millis('When its result came, in ms from the session’s first response.').optional(),
+            offsetMs: millis('When it really started, in ms from the first block of its own response (what a replay’s start is held to).').optional(),
           })
           .describe('One call as it really ran.'),
       )

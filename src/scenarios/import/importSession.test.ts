@@ -59,9 +59,10 @@ describe('a session as the importer reads it', () => {
       ['tool_use', 0, 40],
       ['tool_use', 40, 40],
     ]);
-    expect(turn!.stream[1]).toMatchObject({ id: 'toolu_a', input: { file_path: 'src/a.ts' }, latencyMs: 250 });
-    // Times from the session's first response: the call started 5 ms after its block closed (40 ms in).
-    expect(result.scenario.observed!.calls.toolu_a).toMatchObject({ outcome: 'success', startedAt: 45, endedAt: 295 });
+    // No simulated latency: the call's 250 ms are its recorded effect's (or, rerun, its real work's).
+    expect(turn!.stream[1]).toMatchObject({ id: 'toolu_a', input: { file_path: 'src/a.ts' }, latencyMs: 0 });
+    // Times from the session's first response: the call started 5 ms after its block closed (40 ms in), 45 ms after the response's first block.
+    expect(result.scenario.observed!.calls.toolu_a).toMatchObject({ outcome: 'success', startedAt: 45, endedAt: 295, offsetMs: 45 });
     expect(turn!.expect?.outcomes).toEqual({ toolu_a: 'success', toolu_b: 'success' });
     expect(result.scenario.workspace.files).toEqual({ 'src/a.ts': 'export const a = 1;', 'src/b.ts': 'export const b = 2;' });
   });

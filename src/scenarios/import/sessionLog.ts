@@ -72,7 +72,9 @@ export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]):
       // A hook or Bash progress names the call; a sub-agent's progress names its Task call as parent.
       const ids = [entry.raw.toolUseID, entry.raw.parentToolUseID].filter((id): id is string => typeof id === 'string');
       const call = ids.map((id) => agent.calls.get(id)).find((found) => found !== undefined);
-      if (call && entry.time !== null && call.startedAt === undefined && entry.time >= call.closedAt) call.startedAt = entry.time;
+      // A PostToolUse hook's progress comes once the tool has finished: it says nothing of the start.
+      const after = (entry.raw.data as { hookEvent?: unknown } | undefined)?.hookEvent === 'PostToolUse' || call?.result !== undefined;
+      if (call && !after && entry.time !== null && call.startedAt === undefined && entry.time >= call.closedAt) call.startedAt = entry.time;
     }
   }
   for (const call of agent.calls.values()) {

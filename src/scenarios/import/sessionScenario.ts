@@ -94,12 +94,14 @@ function turnOf(response: LoggedResponse, agent: LoggedAgent, session: SessionLo
     const outcome = observedOutcome(call);
     // When it really started: as the log says, else as its block closed (or, for an agent that waits, once the whole response had streamed).
     const started = call.startedAt ?? (startsAfterResponse ? Math.max(call.closedAt, end) : call.closedAt);
-    const latencyMs = call.endedAt !== undefined && outcome === 'success' ? Math.max(0, Math.round(call.endedAt - started)) : 0;
-    stream.push({ type: 'tool_use', id: call.id, name: call.name, input: inputOf(call, session.cwd), at, durationMs: close - at, ...(latencyMs > 0 ? { latencyMs } : {}) });
+    // No latencyMs: a call's duration is in `observed`, replayed as its recorded effect, or (rerun) its real work here.
+    stream.push({ type: 'tool_use', id: call.id, name: call.name, input: inputOf(call, session.cwd), at, durationMs: close - at });
     observed.calls[call.id] = {
       outcome,
       ...(call.result ? { result: call.result.text.slice(0, RESULT_CHARS) } : {}),
       startedAt: Math.max(0, Math.round(started - session.origin)),
+      // A call cancelled by a sibling never started: it has no start to hold a replay to.
+      ...(outcome !== 'cancelled' ? { offsetMs: rel(started) } : {}),
       ...(call.endedAt !== undefined ? { endedAt: Math.max(0, Math.round(call.endedAt - session.origin)) } : {}),
     };
     if (outcome === 'denied') answers[call.id] = 'deny';
