@@ -1,12 +1,13 @@
 import { STRATEGIES, type Strategy } from '../tools/events';
 import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
+import { EFFECTS, type Effects } from '../run/effects';
 import type { CliArgs, CliIo } from './replayIo';
 import { FORMATS, parsePolicyList, SANDBOX_KINDS, type CliSandboxKind, type Format } from './replayOptions';
 
 const USAGE = `usage: npm run replay -- SCENARIO... [--all] [--sandbox ${SANDBOX_KINDS.join('|')}] [--strategy ${STRATEGIES.join('|')}]
                          [--policy NAME] [--compare P1,P2,…|all] [--format ${FORMATS.join('|')}] [--include-content]
-                         [--out FILE|DIR] [--realtime] [--jobs N] [--junit FILE]
+                         [--out FILE|DIR] [--realtime] [--jobs N] [--junit FILE] [--effects recorded|rerun] [--network]
 SCENARIO is a path to a scenario file, a session log (a Claude Code log or a Codex CLI rollout, .jsonl, imported first), a folder (every *.json file in it) or a built-in id
 (${BUILT_IN_SCENARIOS.length} built in; --list shows them, --all replays them all). With one scenario the record goes
 to standard output (or --out FILE); with several, --out names a folder, a table goes to standard error,
@@ -15,6 +16,10 @@ to standard output (or --out FILE); with several, --out names a folder, a table 
 --policy NAME runs under a policy preset instead of the scenario's own (${POLICY_NAMES.length}: ${POLICY_NAMES.join(', ')});
 --compare P1,P2,… runs one scenario under each and prints, per policy, the makespan, the calls cancelled by a
 sibling, the result order and lost edits. --strategy defaults to the policy's own.
+A session log replays each call's recorded effect (--effects recorded, the default: its outcome, result and
+duration come from the log; nothing is executed, fetched or sent) under the policy's scheduling; --effects rerun
+runs the calls in the sandbox instead, with WebFetch, WebSearch and MCP calls kept as recorded unless --network.
+--format fidelity prints, as JSON, each call's real outcome and start beside the replay's.
 Exit codes: 0 expectations met, 1 expectations not met, 2 invalid scenario or arguments (the worst of all).
 `;
 
@@ -86,6 +91,15 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | {
         case '--include-content':
           args.includeContent = true;
           break;
+        case '--effects': {
+          const effects = value();
+          if (!EFFECTS.includes(effects as Effects)) return `--effects must be one of ${EFFECTS.join(', ')}, not "${effects}"`;
+          args.effects = effects as Effects;
+          break;
+        }
+        case '--network':
+          args.network = true;
+          break;
         default:
           if (arg.startsWith('--')) return `unknown option ${arg}`;
           args.scenarios.push(arg);
@@ -96,6 +110,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | {
   }
   if (args.scenarios.length === 0 && !args.all) return 'SCENARIO is missing (or --all)';
   if (args.compare && (args.scenarios.length !== 1 || args.all)) return '--compare takes exactly one SCENARIO';
+  if (args.network && args.effects !== 'rerun') return '--network goes with --effects rerun: recorded effects reach nothing';
   return args;
 }
 

@@ -86,6 +86,9 @@ export async function formatRecord(record: RunRecord, format: Format, includeCon
       return formatTimeline(record);
     case 'summary':
       return formatSummary(record);
+    case 'fidelity':
+      // Only an imported session has a real run to hold the replay to (replayOne writes its own).
+      return `${JSON.stringify({ error: 'the scenario was not imported from a session log: it has no real run to compare with' })}\n`;
     default: {
       const exhaustive: never = format;
       return exhaustive;
@@ -111,12 +114,16 @@ export async function replayOne(name: string, options: ReplayOptions, io: Scenar
   const { observed } = scenario;
   const { sections, alongside } = observed ? await (await import('./sessionSections')).sessionSections({ ...scenario, observed }, record, options) : { sections: [], alongside: undefined };
   const fidelity = sections.map((section) => section.text).join('');
+  const output =
+    options.format === 'fidelity' && observed
+      ? `${JSON.stringify((await import('../run/fidelity')).fidelityData(record, observed, options.policy ?? scenario.settings.policy), null, 2)}\n`
+      : (await formatRecord(record, options.format, options.includeContent, { sections, ...(alongside ? { alongside } : {}) })) + (options.format === 'summary' ? fidelity : '');
   const failures = record.error !== undefined ? [`run failed: ${record.error}`] : [...(record.expectations?.failures ?? [])];
   return {
     name,
     id: scenario.id,
     code: record.error !== undefined || record.expectations?.passed === false ? 1 : 0,
-    output: (await formatRecord(record, options.format, options.includeContent, { sections, ...(alongside ? { alongside } : {}) })) + (options.format === 'summary' ? fidelity : ''),
+    output,
     summary: formatSummary(record) + fidelity,
     failures,
     makespanMs: record.endedAt - record.startedAt,

@@ -1,5 +1,6 @@
 import type { Strategy } from '../tools/events';
 import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
+import type { Effects } from '../run/effects';
 
 /** The first argument of a replay worker thread (see `workerPool.ts`); on the main thread, an unknown option. */
 export const REPLAY_WORKER = '--replay-worker';
@@ -9,7 +10,7 @@ export const SANDBOX_KINDS = ['virtual', 'node'] as const;
 export type CliSandboxKind = (typeof SANDBOX_KINDS)[number];
 
 /** What `--format` may ask for. */
-export const FORMATS = ['json', 'timeline', 'chrome-trace', 'otlp', 'summary', 'html'] as const;
+export const FORMATS = ['json', 'timeline', 'chrome-trace', 'otlp', 'summary', 'html', 'fidelity'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The file name ending of each format, for a folder of outputs. */
@@ -20,6 +21,7 @@ export const FORMAT_SUFFIX: Record<Format, string> = {
   otlp: '.otlp.json',
   summary: '.summary.txt',
   html: '.report.html',
+  fidelity: '.fidelity.json',
 };
 
 /** How to replay: the same for every scenario of a command. */
@@ -33,6 +35,10 @@ export interface ReplayOptions {
   realtime: boolean;
   /** OTLP: put the calls' arguments and results in the trace. */
   includeContent: boolean;
+  /** An imported session: replay its calls' recorded effects (the default) or run them again here. */
+  effects?: Effects;
+  /** Under `rerun`: let WebFetch, WebSearch and MCP calls go out (without it they keep their recorded results). */
+  network?: boolean;
 }
 
 

@@ -13,9 +13,13 @@ export function underPolicy(scenario: Scenario, policy: PolicyName): Scenario {
 }
 
 /** Runs a valid scenario on a fresh sandbox of the asked kind, on the virtual clock or (`realtime`) the wall clock. */
-export async function runRecord(scenario: Scenario, options: Pick<ReplayOptions, 'sandbox' | 'strategy' | 'realtime'>): Promise<RunRecord> {
+export async function runRecord(scenario: Scenario, options: Pick<ReplayOptions, 'sandbox' | 'strategy' | 'realtime' | 'effects' | 'network'>): Promise<RunRecord> {
   const sandbox = await createSandbox(options.sandbox);
-  const strategy = options.strategy ? { strategy: options.strategy } : {};
+  const strategy = {
+    ...(options.strategy ? { strategy: options.strategy } : {}),
+    ...(options.effects ? { effects: options.effects } : {}),
+    ...(options.network ? { network: options.network } : {}),
+  };
   // URL and stdio servers need this machine (a process to start, variables to fill in): loaded only for them.
   const remote = scenario.settings.mcpServers.some((server) => typeof server !== 'string');
   const host = remote ? { mcpHost: (await import('./mcpHost')).createCliMcpHost(process.env) } : {};

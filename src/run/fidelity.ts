@@ -1,7 +1,7 @@
 import { agentName } from '../scenarios/import/sessionAgents';
 import type { Observed, ObservedOutcome } from '../scenarios/schema';
 import type { CallOutcome } from '../tools/execution';
-import type { CallRecord, RunRecord } from './record';
+import type { CallRecord, RunRecord, TurnRecord } from './record';
 import { allCalls } from './runFacts';
 
 /**
@@ -32,7 +32,9 @@ export interface FidelityReport {
 
 /** The class of an outcome, to compare a real run and a replay (an input check's `invalid` is an error). */
 function sameOutcome(real: ObservedOutcome, replayed: CallOutcome | null): boolean {
-  if (replayed === null) return real === 'unanswered';
+  // A call the log left unanswered is still open when the run ends, or never reached.
+  if (real === 'unanswered') return replayed === null || replayed === 'interrupted';
+  if (replayed === null) return false;
   if (real === 'error') return replayed === 'error' || replayed === 'invalid';
   return real === replayed;
 }
@@ -105,4 +107,76 @@ export function formatFidelity(report: FidelityReport): string {
 function firstLine(text: string): string {
   const line = text.replace(/<\/?tool_use_error>/g, '').trim().split('\n')[0] ?? '';
   return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+}
+
+/** One call of `--format fidelity`: how it really ended and started, and how the replay did. */
+export interface CallStart {
+  readonly id: string;
+  readonly name: string;
+  readonly observedOutcome: ObservedOutcome;
+  readonly outcome: CallOutcome | null;
+  /** When it really started, from the first block of its response; `null` where the log does not say. */
+  readonly observedStartMs: number | null;
+  /** When the replay started it, from the first block of the same response; `null` where it never ran. */
+  readonly startMs: number | null;
+}
+
+/** A replay against the real run, call by call, as `--format fidelity` prints it. */
+export interface FidelityData {
+  readonly agent: string;
+  readonly version: string;
+  readonly preset: string;
+  readonly calls: readonly CallStart[];
+  readonly totals: {
+    readonly calls: number;
+    readonly sameOutcome: number;
+    /** Calls with both starts known. */
+    readonly timed: number;
+    /** Of those, the ones that started within `toleranceMs` of the real start. */
+    readonly startsWithin: number;
+    readonly toleranceMs: number;
+  };
+}
+
+/** How far from its real start a replayed call may start and still count as reproduced. */
+export const START_TOLERANCE_MS = 50;
+
+/** Each call's real outcome and start beside the replay's, then the totals (design.md, Recorded effects). */
+export function fidelityData(record: RunRecord, observed: Observed, preset: string): FidelityData {
+  const replayed = new Map<string, { call: CallRecord; startMs: number | null }>();
+  const walk = (turns: readonly TurnRecord[]) => {
+    for (const turn of turns) {
+      const origin = turn.blocks[0]?.startedAt ?? turn.streamStartedAt;
+      for (const call of turn.calls) {
+        replayed.set(call.id, { call, startMs: call.executingAt === null ? null : Math.round(call.executingAt - origin) });
+        walk(call.children ?? []);
+      }
+    }
+  };
+  walk(record.turns);
+  const calls: CallStart[] = Object.entries(observed.calls).map(([id, real]) => {
+    const replay = replayed.get(id);
+    return {
+      id,
+      name: replay?.call.name ?? '?',
+      observedOutcome: real.outcome,
+      outcome: replay?.call.outcome ?? null,
+      observedStartMs: real.offsetMs ?? null,
+      startMs: replay?.startMs ?? null,
+    };
+  });
+  const timed = calls.filter((call) => call.observedStartMs !== null && call.startMs !== null);
+  return {
+    agent: observed.agent,
+    version: observed.version,
+    preset,
+    calls,
+    totals: {
+      calls: calls.length,
+      sameOutcome: calls.filter((call) => sameOutcome(call.observedOutcome, call.outcome)).length,
+      timed: timed.length,
+      startsWithin: timed.filter((call) => Math.abs(call.startMs! - call.observedStartMs!) <= START_TOLERANCE_MS).length,
+      toleranceMs: START_TOLERANCE_MS,
+    },
+  };
 }
