@@ -125,7 +125,8 @@ export function foldChat(chat: ChatFile, source: string, cwd: string): FoldedCha
 
   for (const message of chat.messages) {
     const time = message.time ?? last;
-    if (message.time === null) problem(message.line, `a ${message.type || 'typeless'} message with no timestamp that parses: taken as the one before's`);
+    // A notice's time matters to nothing here.
+    if (message.time === null && (message.type === 'user' || message.type === 'gemini')) problem(message.line, `a ${message.type || 'typeless'} message with no timestamp that parses: taken as the one before's`);
     if (time !== null) last = Math.max(last ?? time, time);
     if (message.type === 'user') {
       const text = contentText(message.raw.content).trim();
