@@ -1,5 +1,5 @@
 /**
- * `npm run import -- SESSION.jsonl [--out scenario.json]`: a Claude Code session log or a Codex CLI rollout as a scenario
+ * `npm run import -- SESSION.jsonl [--out scenario.json]`: a Claude Code session log, a Codex CLI rollout or a Gemini CLI chat file as a scenario
  * (see importMain.ts). Runs from the built bundle, like the replay.
  */
 import { readSessionFiles, writeTextFile } from './nodeFiles';

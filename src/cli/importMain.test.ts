@@ -7,6 +7,7 @@ import { replayMain } from './replayMain';
 
 const LOG = 'test/transcripts/spotter-fa812bfe-main-lines1-312.jsonl';
 const ROLLOUT = 'test/codex/rollout-2025-10-14T09-31-02-0199e2b4-1f3a-7c52-9d0e-6a1b2c3d4e5f.jsonl';
+const GEMINI = 'test/gemini/gemini-cli-codemie-file-ops-37b7abef.json';
 
 function memoryIo(logs: Record<string, LogFile[]>) {
   const out: string[] = [];
@@ -56,6 +57,29 @@ describe('npm run import', () => {
     expect([0, 1], err.join('')).toContain(code);
     expect(out.join('')).toMatch(/fidelity: 12 calls: \d+ reproduced/);
     expect(out.join('')).toContain('as it ran: Codex CLI 0.46.0');
+  });
+
+  it('imports a Gemini CLI chat file (one .json document) the same way, without being told which agent wrote it', async () => {
+    const cli = memoryIo({ [GEMINI]: [{ name: GEMINI, text: readFileSync(GEMINI, 'utf8') }] });
+    expect(await importMain([GEMINI], cli.io)).toBe(0);
+    const validated = validateScenario(JSON.parse(cli.out()));
+    expect(validated.ok && validated.scenario.observed).toMatchObject({ agent: 'gemini-cli' });
+    expect(cli.err()).toBe('import: session-37b7abef: 13 responses, 14 calls (sub-agents’ included), 4 files known\n');
+  });
+
+  it('replays a Gemini CLI chat given as a .json file: imported, not read as a scenario', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await replayMain([GEMINI, '--format', 'summary'], {
+      readFile: (path) => (path === GEMINI ? Promise.resolve(readFileSync(GEMINI, 'utf8')) : Promise.reject(new Error(`ENOENT: ${path}`))),
+      writeFile: () => Promise.resolve(),
+      listJsonFiles: () => Promise.resolve(null),
+      stdout: (text) => void out.push(text),
+      stderr: (text) => void err.push(text),
+    });
+    expect([0, 1], err.join('')).toContain(code);
+    expect(out.join('')).toMatch(/fidelity: 14 calls: \d+ reproduced/);
+    expect(out.join('')).toContain('as it ran: Gemini CLI (version unknown)');
   });
 
   it('writes to --out and nothing to standard output: the log goes only where asked', async () => {

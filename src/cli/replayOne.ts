@@ -37,7 +37,11 @@ export interface ScenarioReader {
   readSessionFiles?(path: string): Promise<LogFile[]>;
 }
 
-/** Finds a built-in scenario by id, or reads and validates a file; a `.jsonl` session log is imported first. */
+/**
+ * Finds a built-in scenario by id, or reads and validates a file; a `.jsonl` session log is
+ * imported first, and so is a `.json` file that is a Gemini CLI chat (one JSON document with its
+ * `messages` and no scenario's `turns`).
+ */
 export async function loadScenario(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
   if (name.endsWith('.jsonl')) return loadSession(name, io);
   const builtIn = BUILT_IN_SCENARIOS.find((raw) => (raw as { id?: unknown }).id === name);
@@ -53,8 +57,15 @@ export async function loadScenario(name: string, io: ScenarioReader): Promise<{ 
     const why = code === 'ENOENT' ? 'no such file, and no built-in scenario has that id' : error instanceof Error ? error.message : String(error);
     return { ok: false, message: `${name}: ${why}` };
   }
+  if (await isGeminiChatText(text)) return importLog([{ name, text }]);
   const result = parseScenario(text, name);
   return result.ok ? result : { ok: false, message: formatErrors(result.errors, name) };
+}
+
+/** Whether a file's text is a Gemini CLI chat; the importer's sniff loads only when the text names `messages`. */
+async function isGeminiChatText(text: string): Promise<boolean> {
+  if (!/"messages"\s*:\s*\[/.test(text)) return false;
+  return (await import('../scenarios/import/gemini/chatFile')).isGeminiChat(text);
 }
 
 /** Imports a session log (the importer loads only for one); its problems go to the summary's reader as notes when a scenario came of it. */
@@ -65,6 +76,11 @@ async function loadSession(name: string, io: ScenarioReader): Promise<{ ok: true
   } catch (error: unknown) {
     return { ok: false, message: `${name}: ${error instanceof Error ? error.message : String(error)}` };
   }
+  return importLog(files);
+}
+
+/** Imports a session log's files as a scenario, or says why none came of them. */
+async function importLog(files: LogFile[]): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
   const [{ importSessionLog }, { formatLogProblems }] = await Promise.all([import('../scenarios/import/importSessionLog'), import('../scenarios/import/logProblems')]);
   const imported = importSessionLog(files);
   if (!imported.ok) return { ok: false, message: formatLogProblems(imported.problems) };

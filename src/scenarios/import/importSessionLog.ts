@@ -1,4 +1,6 @@
 import { importCodexSession } from './codex/importCodexSession';
+import { isGeminiChat } from './gemini/chatFile';
+import { importGeminiSession } from './gemini/importGeminiSession';
 import { importClaudeSession } from './importSession';
 import { isSubAgentFile, type LogFile } from './logFile';
 import type { SessionAgentId } from './sessionAgents';
@@ -24,8 +26,13 @@ function agentOfLine(value: unknown): SessionAgentId | undefined {
   return undefined;
 }
 
-/** The agent whose log `text` is, told from its first lines; `undefined` when they do not say. */
+/**
+ * The agent whose log `text` is, told from its first lines; `undefined` when they do not say. A
+ * Gemini CLI chat is one JSON document, not JSON Lines: it is tried whole first, since on one line
+ * its `sessionId` would look like a Claude Code line's.
+ */
 export function sessionAgentOf(text: string): SessionAgentId | undefined {
+  if (isGeminiChat(text)) return 'gemini-cli';
   let start = 0;
   for (let looked = 0; looked < LOOKED_AT && start < text.length; looked++) {
     let end = text.indexOf('\n', start);
@@ -45,13 +52,14 @@ export function sessionAgentOf(text: string): SessionAgentId | undefined {
 
 /**
  * Imports a session log of any agent the playground reads, told from the main log's first lines:
- * a Codex CLI rollout, or a Claude Code log (with its sub-agents' logs). The command line and the
+ * a Codex CLI rollout, a Gemini CLI chat file, or a Claude Code log (with its sub-agents' logs). The command line and the
  * page both come through here, so either log is taken without a flag. Never throws.
  */
 export function importSessionLog(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
   const main = files.find((file) => !isSubAgentFile(file.name)) ?? files[0];
   const agent = main ? sessionAgentOf(main.text) : undefined;
   if (agent === 'codex') return importCodexSession([main!, ...files.filter((file) => file !== main)], options);
+  if (agent === 'gemini-cli') return importGeminiSession([main!, ...files.filter((file) => file !== main)], options);
   const result = importClaudeSession(files, options);
   if (!result.ok && agent === undefined && main && main.text.trim() !== '') {
     result.problems.push({ source: main.name, line: 0, message: 'it does not look like a Codex CLI rollout file either (one starts with a session_meta line, then response_item, event_msg and turn_context lines)' });
