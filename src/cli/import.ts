@@ -1,6 +1,7 @@
 /**
- * `npm run import -- SESSION.jsonl [--out scenario.json]`: a Claude Code session log, a Codex CLI rollout or a Gemini CLI chat file as a scenario
- * (see importMain.ts). Runs from the built bundle, like the replay.
+ * `npm run import -- SESSION.jsonl [--out scenario.json]`: a Claude Code session log, a Codex CLI
+ * rollout, a Gemini CLI chat file or a Copilot CLI events.jsonl as a scenario (see importMain.ts).
+ * Runs from the built bundle, like the replay.
  */
 import { readSessionFiles, writeTextFile } from './nodeFiles';
 import { importMain } from './importMain';

@@ -12,6 +12,7 @@ export const POLICY_NAMES = [
   'claude-code-2.1.161',
   'gemini-cli',
   'codex',
+  'copilot-cli',
   'ai-sdk-5',
   'ai-sdk-7',
   'cline',
@@ -121,6 +122,15 @@ export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
     summary: 'Streaming, a read/write lock with no cap, results in call order.',
     strategy: 'streaming',
     settings: { maxConcurrency: 'none', resultOrder: 'request', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'declared' },
+  },
+  'copilot-cli': {
+    name: 'copilot-cli',
+    agent: 'GitHub Copilot CLI',
+    version: '1.0.x (seen in 1.0.64)',
+    source: 'A real session log of 1.0.64 (thin evidence: its source is closed): the calls of a response start 1–6 ms after its assistant.message, which is written once the response is complete; the 15 pairs asked for together all ran together, non-read-only commands too, and in 9 the second finished first and its tool.execution_complete came first; a failing read_bash cancelled nothing (its sibling ran on and succeeded). Parallel execution is the default since 0.0.348, which added --disable-parallel-tools-execution to run them one by one; its system prompt says views run in parallel and edits of one file are applied in order, so edits are taken to run alone. No cap was seen (at most 2 at once).',
+    summary: 'After the response: every call together but edits, which run alone; no cap; completion order; nothing cancelled.',
+    strategy: 'batched',
+    settings: { maxConcurrency: 'none', resultOrder: 'completion', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all-but-edits' },
   },
   'ai-sdk-5': {
     name: 'ai-sdk-5',

@@ -20,6 +20,14 @@ describe('telling the agent that wrote a log', () => {
     expect(sessionAgentOf(`{"timestamp": "2025-\n${toRollout([rolloutWriter().meta()])}`)).toBe('codex');
   });
 
+  it('tells a GitHub Copilot CLI events.jsonl by its dotted event types, before the others’ checks', () => {
+    for (const { text } of logs('copilot')) expect(sessionAgentOf(text)).toBe('copilot-cli');
+    // Even a line that also carried a top-level sessionId (Claude Code's mark) is Copilot's.
+    expect(sessionAgentOf('{"type":"session.start","data":{"copilotVersion":"1.0.64"},"sessionId":"s","id":"1","timestamp":"2026-06-25T01:50:34.403Z"}\n')).toBe('copilot-cli');
+    // Claude Code's progress lines carry data too, but their type has no dot.
+    expect(sessionAgentOf('{"type":"progress","data":{"type":"hook_progress"},"sessionId":"s","uuid":"u"}\n')).toBe('claude-code');
+  });
+
   it('says nothing of a log whose first lines are no agent’s', () => {
     expect(sessionAgentOf('')).toBeUndefined();
     expect(sessionAgentOf('{"type":"something"}\n[1,2]\nnot json\n')).toBeUndefined();

@@ -1,6 +1,8 @@
 import { importCodexSession } from './codex/importCodexSession';
 import { isGeminiChat } from './gemini/chatFile';
 import { importGeminiSession } from './gemini/importGeminiSession';
+import { isCopilotEvent } from './copilot/copilotEvents';
+import { importCopilotSession } from './copilot/importCopilotSession';
 import { importClaudeSession } from './importSession';
 import { isSubAgentFile, type LogFile } from './logFile';
 import type { SessionAgentId } from './sessionAgents';
@@ -17,6 +19,10 @@ const CODEX_ITEMS = new Set(['message', 'reasoning', 'function_call', 'function_
 function agentOfLine(value: unknown): SessionAgentId | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const line = value as Record<string, unknown>;
+  // Copilot CLI's events are `{type: "session.start", data: {…}, id, timestamp, parentId}`: a dotted
+  // type no other log has. Told first, though its lines carry no top-level sessionId or uuid
+  // today, so that a later one that did would not pass for Claude Code's.
+  if (isCopilotEvent(line)) return 'copilot-cli';
   // Claude Code stamps every line with its session, and its lines with an id.
   if (typeof line.sessionId === 'string' || typeof line.uuid === 'string') return 'claude-code';
   const payload = line.payload;
@@ -52,14 +58,16 @@ export function sessionAgentOf(text: string): SessionAgentId | undefined {
 
 /**
  * Imports a session log of any agent the playground reads, told from the main log's first lines:
- * a Codex CLI rollout, a Gemini CLI chat file, or a Claude Code log (with its sub-agents' logs). The command line and the
- * page both come through here, so either log is taken without a flag. Never throws.
+ * a Codex CLI rollout, a Gemini CLI chat file, a GitHub Copilot CLI events.jsonl, or a Claude Code
+ * log (with its sub-agents' logs). The command line and the page both come through here, so any of
+ * them is taken without a flag. Never throws.
  */
 export function importSessionLog(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
   const main = files.find((file) => !isSubAgentFile(file.name)) ?? files[0];
   const agent = main ? sessionAgentOf(main.text) : undefined;
   if (agent === 'codex') return importCodexSession([main!, ...files.filter((file) => file !== main)], options);
   if (agent === 'gemini-cli') return importGeminiSession([main!, ...files.filter((file) => file !== main)], options);
+  if (agent === 'copilot-cli') return importCopilotSession([main!, ...files.filter((file) => file !== main)], options);
   const result = importClaudeSession(files, options);
   if (!result.ok && agent === undefined && main && main.text.trim() !== '') {
     result.problems.push({ source: main.name, line: 0, message: 'it does not look like a Codex CLI rollout file either (one starts with a session_meta line, then response_item, event_msg and turn_context lines)' });
