@@ -135,7 +135,7 @@ export function openSession(session: ImportedSession): void {
   if (session.quiet) return;
   notify(
     'info',
-    `Opened ${session.fileName} (${session.label}, ${session.calls} calls) as “${session.id}”. It stays in this page: nothing of it is stored or sent (Save as mine keeps it in this browser).`,
+    `Opened ${session.fileName} (${session.label}, ${session.calls} calls) as “${session.id}”. It stays in this page: nothing of it is stored or sent (Save as mine keeps it in this browser), and its replay runs nothing: each call ends as the log recorded it, when the policy lets it start.`,
   );
   if (session.problems !== '') notify('error', `Lines left out of the import:\n${session.problems}`);
 }
@@ -161,7 +161,7 @@ export function importScenario(fileName: string, text: string): void {
 
 /** Import…: the files picked are a session log (opened in memory) or a scenario file (imported). */
 export async function importScenarioFiles(files: readonly File[]): Promise<void> {
-  if (holdsSessionLog(files)) {
+  if (await holdsSessionLog(files)) {
     const opening = await openSessionFiles(files);
     if (!opening.ok) updatePanel({ type: 'import-failed', fileName: files[0]!.name, errors: [{ path: '', message: opening.message }] });
     else openSession({ fileName: files[0]!.name, ...opening });

@@ -49,16 +49,16 @@ export function SessionDrop() {
     };
     const receive = async (transfer: DataTransfer) => {
       const files = await droppedFiles(transfer);
-      if (holdsSessionLog(files)) {
+      if (await holdsSessionLog(files)) {
         const opening = await openSessionFiles(files);
         if (!opening.ok) return setProblem(opening.message);
         setProblem(null);
-        const main = files.find((file) => file.name.endsWith('.jsonl') && !isSubAgentFile(file.name)) ?? files[0]!;
+        const main = files.find((file) => /\.jsonl?$/.test(file.name) && !isSubAgentFile(file.name)) ?? files[0]!;
         openSession({ fileName: main.name, ...opening });
         return;
       }
       const scenario = files.find((file) => file.name.endsWith('.json'));
-      if (!scenario) return setProblem(`Nothing to open in ${files.map((file) => file.name).join(', ') || 'the drop'}: drop a Claude Code session log or a Codex CLI rollout (.jsonl), or a scenario (.json).`);
+      if (!scenario) return setProblem(`Nothing to open in ${files.map((file) => file.name).join(', ') || 'the drop'}: drop a session log of Claude Code, Codex CLI or Copilot CLI (.jsonl) or Gemini CLI (.json), or a scenario (.json).`);
       setProblem(null);
       importScenario(scenario.name, await scenario.text());
     };
@@ -79,7 +79,7 @@ export function SessionDrop() {
       {dragging && (
         <div className="session-drop" data-testid="session-drop" aria-hidden="true">
           <p>
-            <strong>Drop a Claude Code session log</strong> (<code>.jsonl</code>, or its folder with the sub-agents’ logs), <strong>a Codex CLI rollout</strong> (<code>.jsonl</code>) or a scenario (<code>.json</code>).
+            <strong>Drop a Claude Code session log</strong> (<code>.jsonl</code>, or its folder with the sub-agents’ logs), <strong>a Codex CLI rollout</strong> or <strong>a Copilot CLI events.jsonl</strong> (<code>.jsonl</code>), <strong>a Gemini CLI chat</strong> (<code>.json</code>) or a scenario (<code>.json</code>).
             <br />
             It is read in this page and never leaves it.
             {running && ' The run going on is stopped first.'}

@@ -26,11 +26,21 @@ describe('opening a session log in the page', () => {
   });
 
   it('tells a scenario file from a session log, and says what a drop without a log lacks', async () => {
-    expect(holdsSessionLog([new File(['{}'], 'my.scenario.json')])).toBe(false);
-    expect(holdsSessionLog([new File([''], 'a.jsonl')])).toBe(true);
+    expect(await holdsSessionLog([new File(['{}'], 'my.scenario.json')])).toBe(false);
+    expect(await holdsSessionLog([new File([''], 'a.jsonl')])).toBe(true);
     const none = await openSessionFiles([new File(['{}'], 'x.json')]);
     expect(none.ok).toBe(false);
     expect(!none.ok && none.message).toContain('.jsonl');
+  });
+
+  it('takes a Gemini CLI chat (.json) as a session, not as a scenario', async () => {
+    const chat = readFileSync('test/gemini/gemini-cli-codemie-file-ops-37b7abef.json', 'utf8');
+    const files = [new File([chat], 'session-2026-01-16T11-01-37b7abef.json')];
+    expect(await holdsSessionLog(files)).toBe(true);
+    const opening = await openSessionFiles(files);
+    if (!opening.ok) throw new Error(opening.message);
+    expect(opening.label).toContain('Gemini CLI');
+    expect(opening.calls).toBe(14);
   });
 
   it('names the damaged lines, imports the rest, and refuses a log with nothing to replay', () => {

@@ -1,14 +1,25 @@
 import type { LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
 
-/** The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too). */
-export function sessionFilesOf(files: readonly File[]): File[] {
-  return files.filter((file) => file.name.endsWith('.jsonl'));
+/**
+ * Whether a `.json` file is a Gemini CLI chat rather than a scenario: its first bytes name a
+ * session and its project's hash, which no scenario has (the importer then reads it whole).
+ */
+async function isChatFile(file: File): Promise<boolean> {
+  const head = await file.slice(0, 4096).text();
+  return /"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head) && !/"turns"\s*:/.test(head);
+}
+
+/** The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too), a Gemini CLI chat. */
+export async function sessionFilesOf(files: readonly File[]): Promise<File[]> {
+  const found: File[] = [];
+  for (const file of files) if (file.name.endsWith('.jsonl') || (file.name.endsWith('.json') && (await isChatFile(file)))) found.push(file);
+  return found;
 }
 
 /** Whether a drop or pick holds a session log rather than a scenario file. */
-export function holdsSessionLog(files: readonly File[]): boolean {
-  return sessionFilesOf(files).length > 0;
+export async function holdsSessionLog(files: readonly File[]): Promise<boolean> {
+  return (await sessionFilesOf(files)).length > 0;
 }
 
 /**
@@ -16,8 +27,14 @@ export function holdsSessionLog(files: readonly File[]): boolean {
  * too) and imports them, whichever agent wrote them. The texts stay in this function's hands: nothing is stored or sent.
  */
 export async function openSessionFiles(files: readonly File[]): Promise<SessionOpening> {
-  const logs = sessionFilesOf(files);
-  if (logs.length === 0) return { ok: false, message: 'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/).' };
+  const logs = await sessionFilesOf(files);
+  if (logs.length === 0) {
+    return {
+      ok: false,
+      message:
+        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/).',
+    };
+  }
   let read: LogFile[];
   try {
     // A folder's files keep their path inside it, so `subagents/agent-…` is told apart from the main log.
