@@ -6,7 +6,8 @@
  * by a one-line preload at exit. Targets: the built file started for `--list`, for one built-in
  * scenario (`seed-partition --format summary`) and for the import of a short session log within
  * twice `node -e 0`'s wall time and under 60 MiB; the built-in scenarios (18 when the target was
- * set) < 5 s; a 2,000-call, 300-turn session log imported (`import LOG --out OUT`) in under 1 s.
+ * set) < 5 s; a 2,000-call, 300-turn session log imported (`import LOG --out OUT`) in under 1 s,
+ * replayed with recorded effects in under 2 s, and its summary over every preset in under 10 s.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -120,6 +121,18 @@ function main() {
   const { times, mib } = measure([importing], IMPORT_ROUNDS).get(importing)!;
   line(`${importing.label.padEnd(46)} median ${ms(median(times))}  min ${ms(Math.min(...times))}  peak RSS ${median(mib).toFixed(1).padStart(5)} MiB`);
   line(`2,000-call import: ${median(times).toFixed(0)} ms (target < 1000 ms)`);
+  line();
+
+  // The same session replayed with recorded effects (nothing runs; the clock is virtual), then its
+  // summary, which replays it under every preset beside how it really ran.
+  line(`## The 2,000-call session replayed with recorded effects (median of ${IMPORT_ROUNDS})`);
+  const replaying: Command = { label: 'node dist-cli/replay.js LOG --out RECORD.json', file: process.execPath, args: ['dist-cli/replay.js', log, '--out', join(scratch, 'long-session.record.json')] };
+  const summarising: Command = { label: 'node dist-cli/replay.js LOG --format summary', file: process.execPath, args: ['dist-cli/replay.js', log, '--format', 'summary', '--out', join(scratch, 'long-session.summary.txt')] };
+  const replayFigures = measure([replaying, summarising], IMPORT_ROUNDS);
+  for (const [command, figures] of replayFigures) {
+    line(`${command.label.padEnd(46)} median ${ms(median(figures.times))}  peak RSS ${median(figures.mib).toFixed(1).padStart(5)} MiB`);
+  }
+  line(`2,000-call replay: ${median(replayFigures.get(replaying)!.times).toFixed(0)} ms (target < 2000 ms); summary over every preset: ${(median(replayFigures.get(summarising)!.times) / 1000).toFixed(2)} s (target < 10 s)`);
 }
 
 try {

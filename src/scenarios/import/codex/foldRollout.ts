@@ -37,6 +37,12 @@ export interface FoldedRollout {
 /** Response items that are the harness's, not the model's: passed over without a word. */
 const HARNESS_ITEMS = new Set(['ghost_snapshot', 'compaction', 'compaction_summary']);
 
+/**
+ * Rollout lines of Codex 0.14x that say nothing of the model's calls: the desktop app's view of
+ * the world, and the metadata of messages between agents. Passed over without a word.
+ */
+const HARNESS_ENTRIES = new Set(['world_state', 'inter_agent_communication_metadata']);
+
 /** The text of a message's content parts. */
 function messageText(payload: Readonly<Record<string, unknown>>): string {
   const content = payload.content;
@@ -220,7 +226,7 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
         event(entry);
         break;
       default:
-        problem(entry, `an entry of type "${entry.kind}" the importer does not know: passed over`);
+        if (!HARNESS_ENTRIES.has(entry.kind)) problem(entry, `an entry of type "${entry.kind}" the importer does not know: passed over`);
     }
   }
   settle(folded.agent, ends, folded.problems, entries[0]?.source ?? '');
