@@ -23,6 +23,40 @@ export async function listJsonFiles(path: string): Promise<string[] | null> {
     .map((name) => join(path, name));
 }
 
+/** How deep a folder of session logs is searched (`~/.codex/sessions/YYYY/MM/DD/` is four down). */
+const MAX_DEPTH = 8;
+
+/**
+ * The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. A log is a
+ * `.jsonl` file (a sub-agent's, under a `subagents` folder, goes with its session's log instead) or
+ * a `.json` file whose first bytes name a session and a project hash (a Gemini CLI chat). Links
+ * are not followed, so a link cannot lead the search round in circles or out of the folder.
+ */
+export async function findSessionLogs(path: string): Promise<string[] | null> {
+  const { readdir, stat, open } = await files();
+  const found = await stat(path).catch(() => null);
+  if (!found?.isDirectory()) return null;
+  const logs: string[] = [];
+  const walk = async (folder: string, depth: number): Promise<void> => {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (depth < MAX_DEPTH && entry.name !== 'subagents' && !entry.name.startsWith('.')) await walk(full, depth + 1);
+      } else if (entry.isFile() && entry.name.endsWith('.jsonl')) logs.push(full);
+      else if (entry.isFile() && entry.name.endsWith('.json')) {
+        const handle = await open(full).catch(() => null);
+        if (!handle) continue;
+        const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0).finally(() => handle.close());
+        const head = buffer.subarray(0, bytesRead).toString('utf8');
+        if (/"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head)) logs.push(full);
+      }
+    }
+  };
+  await walk(path, 0);
+  return logs.sort();
+}
+
 /** Writes a text file, making its folder first when missing. */
 export async function writeTextFile(path: string, text: string): Promise<void> {
   const { mkdir, writeFile } = await files();

@@ -8,7 +8,7 @@
  * which also starts the worker threads of `--jobs`).
  */
 import { availableParallelism } from 'node:os';
-import { listJsonFiles, readSessionFiles, readTextFile, writeTextFile } from './nodeFiles';
+import { findSessionLogs, listJsonFiles, readSessionFiles, readTextFile, writeTextFile } from './nodeFiles';
 import { replayMain } from './replayMain';
 
 const io = {
@@ -16,6 +16,7 @@ const io = {
   readSessionFiles,
   writeFile: writeTextFile,
   listJsonFiles,
+  findSessionLogs,
   stdout: (text: string) => process.stdout.write(text),
   stderr: (text: string) => process.stderr.write(text),
   progressStream: process.stderr,

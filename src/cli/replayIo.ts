@@ -18,6 +18,8 @@ export interface CliIo {
   writeFile(path: string, text: string): Promise<void>;
   /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
   listJsonFiles?(path: string): Promise<string[] | null>;
+  /** The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. */
+  findSessionLogs?(path: string): Promise<string[] | null>;
   stdout(text: string): void;
   stderr(text: string): void;
   /** Standard error as a terminal, for the progress line (none: no progress). */
@@ -42,4 +44,6 @@ export interface CliArgs extends ReplayOptions {
   out?: string;
   jobs?: number;
   junit?: string;
+  /** Whether --format was given (a folder of session logs reports in words unless it was). */
+  formatGiven?: boolean;
 }

@@ -19,9 +19,13 @@ sibling, the result order and lost edits. --strategy defaults to the policy's ow
 A session log replays each call's recorded effect (--effects recorded, the default: its outcome, result and
 duration come from the log; nothing is executed, fetched or sent) under the policy's scheduling; --effects rerun
 runs the calls in the sandbox instead, with WebFetch, WebSearch and MCP calls kept as recorded unless --network.
---format fidelity prints, as JSON, each call's real outcome and start beside the replay's.
+--format fidelity prints, as JSON, each call's real outcome and start beside the replay's. A folder of session
+logs (found at any depth, any agent) gives one report across them: --format text (the default), json or html.
 Exit codes: 0 expectations met, 1 expectations not met, 2 invalid scenario or arguments (the worst of all).
 `;
+
+/** What a folder of session logs can be reported as: in words (the default), as data, or as a page. */
+const FOLDER_FORMATS: readonly Format[] = ['summary', 'text', 'json', 'html'];
 
 /** Parses the arguments; a string is the message of a usage error. */
 export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | { help: true } | string {
@@ -59,6 +63,7 @@ export function parseArgs(argv: readonly string[]): CliArgs | { list: true } | {
           const format = value();
           if (!FORMATS.includes(format as Format)) return `--format must be one of ${FORMATS.join(', ')}, not "${format}"`;
           args.format = format as Format;
+          args.formatGiven = true;
           break;
         }
         case '--policy': {
@@ -155,6 +160,16 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
   // a command line in error, start without it.
   const { replayCompare, replayMany, replaySingle } = await import('./replayRuns');
   if (args.compare) return replayCompare(args.scenarios[0]!, args.compare, args, io);
+  // A folder of session logs (at any depth) gives one report across them.
+  const [only] = args.scenarios;
+  const logs = args.scenarios.length === 1 && !args.all && only !== undefined ? await io.findSessionLogs?.(only) : null;
+  if (logs && logs.length > 0) {
+    if (args.formatGiven && !FOLDER_FORMATS.includes(args.format)) {
+      io.stderr(`replay: a folder of session logs gives one report: --format ${FOLDER_FORMATS.join(', ')} (not ${args.format})\n`);
+      return 2;
+    }
+    return (await import('./folderRun')).reportFolder(only!, logs, args.formatGiven ? args : { ...args, format: 'text' }, io);
+  }
   const { names, folder } = await expandScenarios(args.scenarios, args.all, io);
   if (names.length === 1 && !folder && !args.all && args.junit === undefined) return replaySingle(names[0]!, args, io);
   if (names.length === 0) {

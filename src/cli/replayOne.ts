@@ -101,6 +101,7 @@ export async function formatRecord(record: RunRecord, format: Format, includeCon
     case 'timeline':
       return formatTimeline(record);
     case 'summary':
+    case 'text':
       return formatSummary(record);
     case 'fidelity':
       // Only an imported session has a real run to hold the replay to (replayOne writes its own).
@@ -126,6 +127,7 @@ export async function replayOne(name: string, options: ReplayOptions, io: Scenar
   const unsupported = settingsProblems(scenario.settings);
   if (unsupported.length > 0) return invalid(formatErrors(unsupported, name), scenario.id);
 
+  if (options.sessionStats) return statsOf(name, scenario, options, started);
   const record = await runRecord(options.policy ? underPolicy(scenario, options.policy) : scenario, options);
   const { observed } = scenario;
   const { sections, alongside } = observed ? await (await import('./sessionSections')).sessionSections({ ...scenario, observed }, record, options) : { sections: [], alongside: undefined };
@@ -146,4 +148,14 @@ export async function replayOne(name: string, options: ReplayOptions, io: Scenar
     calls: countCalls(record.turns),
     wallMs: performance.now() - started,
   };
+}
+
+/** A session's figures for a folder's report: it is replayed under each group of presets that replay alike. */
+async function statsOf(name: string, scenario: Scenario, options: ReplayOptions, started: number): Promise<ReplayResult> {
+  const { observed } = scenario;
+  const wallMs = () => performance.now() - started;
+  if (!observed) return { name, id: scenario.id, code: 2, summary: `${name}: a scenario, not a session log`, failures: ['a scenario, not a session log'], wallMs: wallMs() };
+  const { sessionStats } = await import('../run/sessionStats');
+  const stats = await sessionStats(name, { ...scenario, observed }, (policy) => runRecord(underPolicy(scenario, policy), options), { recorded: options.effects !== 'rerun' });
+  return { name, id: scenario.id, code: 0, output: JSON.stringify(stats), summary: '', failures: [], calls: stats.calls, wallMs: wallMs() };
 }

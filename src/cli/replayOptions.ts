@@ -10,7 +10,7 @@ export const SANDBOX_KINDS = ['virtual', 'node'] as const;
 export type CliSandboxKind = (typeof SANDBOX_KINDS)[number];
 
 /** What `--format` may ask for. */
-export const FORMATS = ['json', 'timeline', 'chrome-trace', 'otlp', 'summary', 'html', 'fidelity'] as const;
+export const FORMATS = ['json', 'timeline', 'chrome-trace', 'otlp', 'summary', 'text', 'html', 'fidelity'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /** The file name ending of each format, for a folder of outputs. */
@@ -21,6 +21,7 @@ export const FORMAT_SUFFIX: Record<Format, string> = {
   otlp: '.otlp.json',
   summary: '.summary.txt',
   html: '.report.html',
+  text: '.summary.txt',
   fidelity: '.fidelity.json',
 };
 
@@ -39,6 +40,11 @@ export interface ReplayOptions {
   effects?: Effects;
   /** Under `rerun`: let WebFetch, WebSearch and MCP calls go out (without it they keep their recorded results). */
   network?: boolean;
+  /**
+   * A folder's session (`npm run replay -- FOLDER` of logs): the output is the session's figures
+   * (`SessionStats`, as JSON) for the folder's report, not a record.
+   */
+  sessionStats?: boolean;
 }
 
 

@@ -4,10 +4,10 @@
  */
 import type { PolicyName } from '../scenarios/policies';
 import { comparePolicies, formatComparison } from './compare';
-import { createProgress } from './progress';
+import { runOnLanes } from './lanes';
 import { combinedCode, formatTable, toJUnit } from './report';
 import { FORMAT_SUFFIX, loadScenario, replayOne, type ReplayResult } from './replayOne';
-import type { CliArgs, CliIo, ReplayLane } from './replayIo';
+import type { CliArgs, CliIo } from './replayIo';
 
 /** One scenario under several policies: the comparison to standard output (the records as JSON with --format json). */
 export async function replayCompare(name: string, policies: readonly PolicyName[], args: CliArgs, io: CliIo): Promise<number> {
@@ -39,54 +39,14 @@ export async function replaySingle(name: string, args: CliArgs, io: CliIo): Prom
 
 /** Several scenarios, `--jobs` at a time: one table, one exit code, outputs to a folder. */
 export async function replayMany(names: readonly string[], args: CliArgs, io: CliIo): Promise<number> {
-  const started = performance.now();
-  const jobs = Math.max(1, Math.min(args.jobs ?? io.cores ?? 1, names.length));
-  const progress = createProgress('replay', names.length, { stream: io.progressStream ?? { isTTY: false, write: () => undefined }, ...(io.env ? { env: io.env } : {}) });
   const results: ReplayResult[] = new Array<ReplayResult>(names.length);
-  let next = 0;
-  let done = 0;
-  const drain = async (lane: ReplayLane, afterEach?: (wallMs: number) => void) => {
-    for (let index = next++; index < names.length; index = next++) {
-      const result = await lane.run(names[index]!, args);
+  const { lanes, wallMs } = await runOnLanes(names, args, io, {
+    label: 'replay',
+    verdict: (result) => (result.code === 0 ? 'met' : result.code === 1 ? 'NOT MET' : 'INVALID'),
+    onResult: (result, index) => {
       results[index] = result;
-      progress.update(++done, `${result.id ?? result.name} ${result.code === 0 ? 'met' : result.code === 1 ? 'NOT MET' : 'INVALID'}`);
-      afterEach?.(result.wallMs);
-    }
-  };
-  // This thread is the first lane: its code is loaded, so it starts at once. Worker lanes cost about
-  // what this process took to start (`startupMs`); with --jobs given they start at once, else only
-  // when the replays left (at this lane's median pace) would take longer than two of those starts.
-  const workers: Promise<void>[] = [];
-  const opened: ReplayLane[] = [];
-  const openWorkers = () => {
-    for (let k = 1; k < jobs && io.lane; k++) {
-      workers.push(
-        io.lane().then((lane) => {
-          opened.push(lane);
-          return drain(lane);
-        }),
-      );
-    }
-  };
-  if (args.jobs !== undefined) openWorkers();
-  const here: ReplayLane = { run: (name, options) => replayOne(name, options, io), close: async () => undefined };
-  progress.update(0, names[0]);
-  try {
-    const times: number[] = [];
-    await drain(here, (wallMs) => {
-      times.push(wallMs);
-      if (workers.length > 0 || args.jobs !== undefined || times.length < 3) return;
-      // The median of this lane's replays so far: the first runs on cold code, and one may load a big part (the MCP SDK).
-      const pace = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-      if ((names.length - next) * pace > 2 * (io.startupMs ?? 0)) openWorkers();
-    });
-    await Promise.all(workers);
-  } finally {
-    progress.end();
-    await Promise.all(opened.map((lane) => lane.close()));
-  }
-  const lanes = 1 + opened.length;
-  const wallMs = performance.now() - started;
+    },
+  });
 
   const used = new Set<string>();
   let unwritten = 0;

@@ -17,7 +17,7 @@ const UNANSWERED = toolUseError('The session log holds no result for this call (
  * `rerun` only the calls that would reach the outside world (WebFetch, WebSearch, MCP) keep their
  * record, unless `network` lets them go out.
  */
-export function effectsOf(scenario: Scenario, choice: EffectsChoice = {}): { mode: string; recorded: RecordedEffects } | undefined {
+export function effectsOf(scenario: Scenario, choice: EffectsChoice = {}): { mode: string; recorded: RecordedEffects; runsNothing: boolean } | undefined {
   const { observed } = scenario;
   if (!observed) return undefined;
   const effects = choice.effects ?? 'recorded';
@@ -31,7 +31,9 @@ export function effectsOf(scenario: Scenario, choice: EffectsChoice = {}): { mod
     }
     recorded.set(id, effectOf(call));
   }
-  return { mode: effects === 'recorded' ? 'recorded' : choice.network ? 'rerun with network' : 'rerun', recorded };
+  // Every call replays its record (or runs a scripted sub-agent whose calls do): the sandbox is never touched.
+  const runsNothing = [...names.keys()].every((id) => recorded.has(id) || scenario.agents?.[id] !== undefined);
+  return { mode: effects === 'recorded' ? 'recorded' : choice.network ? 'rerun with network' : 'rerun', recorded, runsNothing };
 }
 
 /** One call's record as its replayed effect, in the playground's outcomes. */

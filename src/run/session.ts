@@ -67,9 +67,10 @@ export interface SessionOptions {
   pause?: () => Promise<void>;
   /**
    * An imported session's calls replayed from its log rather than run, and how the record names
-   * that (`effects`: `recorded`, `rerun` or `rerun with network`); see runScenario.ts.
+   * that (`effects`: `recorded`, `rerun` or `rerun with network`); `runsNothing`: no call touches
+   * the sandbox, so the workspace is neither written in nor read back (see recordedEffects.ts).
    */
-  effects?: { mode: string; recorded: RecordedEffects };
+  effects?: { mode: string; recorded: RecordedEffects; runsNothing: boolean };
 }
 
 /** How a long pass over a workspace's files lets its host breathe: `pause` every `pauseEvery` files. */
@@ -188,7 +189,8 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     if (problems.length > 0) throw new Error(`the scenario's settings cannot be honoured: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
     const parsedRules = parseRuleSet(settings);
     const rules: RuleSet = parsedRules.ok ? parsedRules.rules : { allow: [], ask: [], deny: [] };
-    await mountWorkspace(sandbox, options.workspace, { pause: options.pause });
+    // A run whose every call replays its record never touches the files: they are not written in.
+    if (!options.effects?.runsNothing) await mountWorkspace(sandbox, options.workspace, { pause: options.pause });
     // The MCP SDK loads only for a run that names a server (it is most of a replay's start-up
     // otherwise); the clock tracks the load, so a virtual clock waits for it.
     if (settings.mcpServers.length > 0 || (options.mcpHost?.shared?.().length ?? 0) > 0) {
@@ -239,7 +241,7 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
     await mcp?.close().catch(() => undefined);
   }
   const endedAt = now();
-  const files = await snapshotFiles(sandbox, { pause: options.pause }).catch(() => ({}));
+  const files = options.effects?.runsNothing ? { ...options.workspace } : await snapshotFiles(sandbox, { pause: options.pause }).catch(() => ({}));
   emit({ type: 'run_ended', at: endedAt, files, ...(error !== undefined ? { error } : {}) });
   return record;
 }

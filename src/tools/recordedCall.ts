@@ -50,7 +50,8 @@ export async function runRecordedCall(
   observer?.onRunStarted?.();
   if (effect.durationMs > 0) {
     try {
-      await env.clock.sleep(effect.durationMs, signal.signal);
+      // Listening on the turn's signal: thousands of recorded calls need no controller of their own.
+      await env.clock.sleep(effect.durationMs, signal.listenSignal);
     } catch {
       return aborted(true);
     }

@@ -81,6 +81,11 @@ export interface CallSignal {
   readonly reason: unknown;
   /** The call's own AbortSignal (for tools, sleeps and processes). */
   readonly signal: AbortSignal;
+  /**
+   * A signal that aborts when this call does, without making one of its own where none is made
+   * yet: for a wait that only listens (a recorded call's duration).
+   */
+  readonly listenSignal: AbortSignal;
 }
 
 /**
@@ -112,6 +117,10 @@ export class LazyChildSignal implements CallSignal {
     return this.controller.signal;
   }
 
+  get listenSignal(): AbortSignal {
+    return this.controller ? this.controller.signal : this.parent;
+  }
+
   /** Aborts this call alone. */
   abort(reason?: unknown): void {
     void this.signal;
@@ -126,5 +135,5 @@ export class LazyChildSignal implements CallSignal {
 
 /** A plain AbortSignal seen as a {@link CallSignal}. */
 export function asCallSignal(signal: AbortSignal | CallSignal): CallSignal {
-  return signal instanceof AbortSignal ? { get aborted() { return signal.aborted; }, get reason(): unknown { return signal.reason as unknown; }, signal } : signal;
+  return signal instanceof AbortSignal ? { get aborted() { return signal.aborted; }, get reason(): unknown { return signal.reason as unknown; }, signal, listenSignal: signal } : signal;
 }

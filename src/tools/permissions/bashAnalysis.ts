@@ -74,7 +74,24 @@ function notReadOnly(command: SimpleCommand): string | undefined {
  * plain arguments and no output redirection, and nothing is hidden from the analysis. Decides
  * `bashConcurrency: 'read-only'` (a read-only Bash call is concurrency-safe).
  */
-export function isReadOnlyBashCommand(command: string): { readOnly: true } | { readOnly: false; reason: string } {
+export function isReadOnlyBashCommand(command: string): ReadOnlyVerdict {
+  // The scheduler asks for every call of every run (a session's summary replays it under each
+  // preset): the verdict of a command is kept, as it cannot change.
+  const known = verdicts.get(command);
+  if (known) return known;
+  const verdict = readOnlyVerdict(command);
+  if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value!);
+  verdicts.set(command, verdict);
+  return verdict;
+}
+
+type ReadOnlyVerdict = { readOnly: true } | { readOnly: false; reason: string };
+
+/** Verdicts kept, oldest let go first: a long session's distinct commands, bounded. */
+const MAX_VERDICTS = 2000;
+const verdicts = new Map<string, ReadOnlyVerdict>();
+
+function readOnlyVerdict(command: string): ReadOnlyVerdict {
   const analysis = analyzeBashCommand(command);
   if (!analysis.ok) return { readOnly: false, reason: analysis.reason };
   if (analysis.opaque) return { readOnly: false, reason: 'it holds a construct the analysis does not see through (a loop, a condition, a function)' };

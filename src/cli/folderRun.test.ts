@@ -1,0 +1,84 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FolderReport } from '../run/folderReport';
+import { findSessionLogs, readSessionFiles, readTextFile } from './nodeFiles';
+import type { CliIo } from './replayIo';
+import { replayMain } from './replayMain';
+
+const TEST = join(import.meta.dirname, '../../test');
+
+/** A folder as a person's home holds logs: two agents at different depths, a sub-agent's log, a broken one, a scenario. */
+const folder = mkdtempSync(join(tmpdir(), 'sessions-'));
+mkdirSync(join(folder, 'claude/projects/app/fa812bfe/subagents'), { recursive: true });
+mkdirSync(join(folder, 'codex/sessions/2026/12/04'), { recursive: true });
+mkdirSync(join(folder, 'gemini/tmp/abc/chats'), { recursive: true });
+copyFileSync(join(TEST, 'transcripts/spotter-fa812bfe-main-lines1-312.jsonl'), join(folder, 'claude/projects/app/fa812bfe.jsonl'));
+copyFileSync(join(TEST, 'transcripts/spotter-4d5611e5-subagent-a2898e3.jsonl'), join(folder, 'claude/projects/app/fa812bfe/subagents/agent-a2898e3.jsonl'));
+copyFileSync(join(TEST, 'codex/samples/codex-0.142.2-agentv-00-34f597b72d.jsonl'), join(folder, 'codex/sessions/2026/12/04/rollout-a.jsonl'));
+copyFileSync(join(TEST, 'gemini/gemini-cli-codemie-file-ops-37b7abef.json'), join(folder, 'gemini/tmp/abc/chats/session-1.json'));
+writeFileSync(join(folder, 'claude/projects/app/broken.jsonl'), '{"type":"assistant"\nnot json at all\n');
+writeFileSync(join(folder, 'claude/projects/app/settings.json'), '{"theme":"dark"}');
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function nodeIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const written: Record<string, string> = {};
+  const io: CliIo = {
+    readFile: readTextFile,
+    readSessionFiles,
+    findSessionLogs,
+    writeFile: (path, text) => {
+      written[path] = text;
+      return Promise.resolve();
+    },
+    stdout: (text) => void out.push(text),
+    stderr: (text) => void err.push(text),
+  };
+  return { io, out: () => out.join(''), err: () => err.join(''), written };
+}
+
+describe('npm run replay -- FOLDER of session logs', () => {
+  it('finds the logs at any depth, a sub-agent’s with its session, and a Gemini chat, but no other JSON', async () => {
+    const logs = (await findSessionLogs(folder))!.map((path) => path.slice(folder.length + 1));
+    expect(logs).toEqual(['claude/projects/app/broken.jsonl', 'claude/projects/app/fa812bfe.jsonl', 'codex/sessions/2026/12/04/rollout-a.jsonl', 'gemini/tmp/abc/chats/session-1.json']);
+  });
+
+  it('reports across every agent, and names the log it could not read with why', async () => {
+    const cli = nodeIo();
+    expect(await replayMain([folder, '--format', 'json'], cli.io)).toBe(0);
+    const report = JSON.parse(cli.out()) as FolderReport;
+    expect(report.sessions).toBe(3);
+    expect(report.agents.map((agent) => agent.agent)).toEqual(['claude-code', 'codex', 'gemini-cli']);
+    expect(report.calls).toBe(55 + 177 + 14);
+    expect(report.presets.map((preset) => preset.policy)).toContain('claude-code-2.1.39');
+    expect(report.presets.every((preset) => preset.toolMs > 0)).toBe(true);
+    expect(report.slowestTools[0]!.name).toBe('Bash');
+    expect(report.unreadable).toHaveLength(1);
+    expect(report.unreadable[0]!.file).toContain('broken.jsonl');
+    expect(report.unreadable[0]!.why).toMatch(/line|JSON|response/);
+    expect(cli.err()).toContain('3 of 4 session log(s) replayed');
+  });
+
+  it('prints the report in words by default, and as one HTML file that loads nothing', async () => {
+    const words = nodeIo();
+    expect(await replayMain([folder], words.io)).toBe(0);
+    expect(words.out()).toContain('3 session(s), 246 call(s)');
+    expect(words.out()).toMatch(/as it ran\s+\d/);
+    expect(words.out()).toContain('could not be read');
+    const page = nodeIo();
+    expect(await replayMain([folder, '--format', 'html', '--out', 'report.html'], page.io)).toBe(0);
+    const html = page.written['report.html']!;
+    expect(html).toContain("default-src 'none'");
+    expect(html).not.toMatch(/<script|src=|href=/);
+    expect(html).toContain('<svg');
+  });
+
+  it('refuses a format that is not a report', async () => {
+    const cli = nodeIo();
+    expect(await replayMain([folder, '--format', 'otlp'], cli.io)).toBe(2);
+    expect(cli.err()).toContain('one report');
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * `npm run replay -- FOLDER` of session logs: every log in it (found at any depth, any of the
+ * agents the importer reads) replayed with recorded effects under every preset, on lanes, and one
+ * report across them (design.md, A folder of sessions). Each session's figures come back small;
+ * the logs themselves are read and let go one by one.
+ */
+import { FolderReportBuilder, formatFolderReport } from '../run/folderReport';
+import type { SessionStats } from '../run/sessionStats';
+import { runOnLanes } from './lanes';
+import type { CliArgs, CliIo } from './replayIo';
+
+export async function reportFolder(folder: string, logs: readonly string[], args: CliArgs, io: CliIo): Promise<number> {
+  const builder = new FolderReportBuilder();
+  const { lanes, wallMs } = await runOnLanes(logs, { ...args, sessionStats: true }, io, {
+    label: 'sessions',
+    verdict: (result) => (result.code === 0 ? `${result.calls ?? 0} calls` : 'NOT READ'),
+    onResult: (result) => {
+      if (result.code === 0 && result.output !== undefined) builder.add(JSON.parse(result.output) as SessionStats);
+      else builder.unreadable(result.name, result.summary.trim().split('\n').slice(0, 3).join(' ').slice(0, 400));
+    },
+  });
+  const report = builder.build();
+  const output =
+    args.format === 'json'
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : args.format === 'html'
+        ? (await import('../run/report/folderHtml')).folderHtmlReport(report, `Sessions in ${folder}`)
+        : formatFolderReport(report);
+  if (args.out !== undefined) await io.writeFile(args.out, output);
+  else io.stdout(output);
+  io.stderr(`${report.sessions} of ${logs.length} session log(s) replayed in ${(wallMs / 1000).toFixed(1)} s on ${lanes} lane(s)${report.unreadable.length > 0 ? `; ${report.unreadable.length} could not be read` : ''}\n`);
+  return report.sessions > 0 ? 0 : 2;
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createVirtualSandbox } from '../sandbox/virtualSandbox';
+import { importSessionLog } from '../scenarios/import/importSessionLog';
+import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
+import type { Scenario } from '../scenarios/schema';
+import { createVirtualClock } from '../time/virtualClock';
+import { FolderReportBuilder, formatFolderReport } from './folderReport';
+import { runScenario } from './runScenario';
+import { presetGroups, sessionStats } from './sessionStats';
+
+const TEST = join(import.meta.dirname, '../../test');
+
+function imported(path: string): Scenario {
+  const result = importSessionLog([{ name: path, text: readFileSync(join(TEST, path), 'utf8') }]);
+  if (!result.ok) throw new Error(JSON.stringify(result.problems.slice(0, 3)));
+  return result.scenario;
+}
+
+async function replay(scenario: Scenario, policy: PolicyName) {
+  const clock = createVirtualClock();
+  return clock.runUntil(runScenario({ scenario: { ...scenario, settings: { ...scenario.settings, policy } }, sandbox: createVirtualSandbox({}), clock }));
+}
+
+describe('a session in figures', () => {
+  it.each(['transcripts/spotter-fa812bfe-main-lines1-312.jsonl', 'transcripts/spotter-4d5611e5-subagent-a2898e3.jsonl'])(
+    '%s: replaying each group of presets once gives what replaying every preset gives',
+    async (path) => {
+      const scenario = imported(path);
+      const grouped = await sessionStats(path, { ...scenario, observed: scenario.observed! }, (policy) => replay(scenario, policy));
+      const each = await sessionStats(path, { ...scenario, observed: scenario.observed! }, (policy) => replay(scenario, policy), { recorded: false });
+      expect(grouped.presets).toEqual(each.presets);
+      expect(grouped.presets.map((preset) => preset.policy).sort()).toEqual([...POLICY_NAMES].sort());
+    },
+  );
+
+  it('groups presets that differ only in their cascade where no call failed, and keeps them apart where one did', () => {
+    const clean = imported('transcripts/spotter-fa812bfe-main-lines1-312.jsonl');
+    expect(presetGroups(clean, true)).toContainEqual(['claude-code-2.1.39', 'claude-code-2.1.128', 'claude-code-2.1.161']);
+    const failing = imported('transcripts/spotter-4d5611e5-subagent-a2898e3.jsonl');
+    expect(Object.values(failing.observed!.calls).some((call) => call.outcome === 'error')).toBe(true);
+    expect(presetGroups(failing, true).every((group) => group.length === 1)).toBe(true);
+  });
+
+  it('counts the real run: tool time, cancellations, results that passed an earlier one, the tools’ times', async () => {
+    const scenario = imported('transcripts/spotter-4d5611e5-subagent-a2898e3.jsonl');
+    const stats = await sessionStats('x', { ...scenario, observed: scenario.observed! }, (policy) => replay(scenario, policy));
+    expect(stats).toMatchObject({ agent: 'claude-code', version: '2.1.39', preset: 'claude-code-2.1.39', calls: 33 });
+    expect(stats.realCancelled).toBe(7);
+    const own = stats.presets.find((preset) => preset.policy === 'claude-code-2.1.39')!;
+    // The log as the oracle under its own agent's preset: the same cancellations.
+    expect(own.cancelled).toBe(stats.realCancelled);
+    expect(Object.values(stats.tools).reduce((sum, tool) => sum + tool.calls, 0)).toBe(33);
+    expect(stats.tools.Glob!.ms).toBeGreaterThan(0);
+
+    const builder = new FolderReportBuilder();
+    builder.add(stats);
+    builder.add({ ...stats, file: 'y', version: '2.1.38' });
+    builder.unreadable('z.jsonl', 'line 1: not JSON');
+    const report = builder.build();
+    expect(report).toMatchObject({ sessions: 2, calls: 66, realCancelled: 14 });
+    expect(report.agents.map((agent) => agent.version)).toEqual(['2.1.38', '2.1.39']);
+    expect(report.presets.find((preset) => preset.policy === 'claude-code-2.1.39')!.perSession!.median).toBeCloseTo(own.toolMs / stats.realToolMs);
+    expect(formatFolderReport(report)).toContain('z.jsonl: line 1: not JSON');
+  });
+});
