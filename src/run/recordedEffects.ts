@@ -12,8 +12,9 @@ const UNANSWERED = toolUseError('The session log holds no result for this call (
  * Which calls of a scenario replay from the log (design.md, Recorded effects), and how the record
  * names the choice. Only an imported session (one with `observed`) has a record to replay: a
  * hand-written scenario always runs for real (`undefined`). Under `recorded` every call the log
- * answered replays its record, whatever the tool (one the playground lacks included), except an
- * Agent call whose sub-agent the scenario scripts: that sub-agent's calls replay one by one. Under
+ * answered replays its record, whatever the tool (one the playground lacks included); an Agent
+ * call whose sub-agent's own calls the log holds replays that sub-agent call by call, then ends as
+ * recorded. Under
  * `rerun` only the calls that would reach the outside world (WebFetch, WebSearch, MCP) keep their
  * record, unless `network` lets them go out.
  */
@@ -24,16 +25,23 @@ export function effectsOf(scenario: Scenario, choice: EffectsChoice = {}): { mod
   const names = callNames(scenario);
   const recorded = new Map<string, RecordedEffect>();
   for (const [id, call] of Object.entries(observed.calls)) {
-    if (scenario.agents?.[id] !== undefined) continue;
     if (effects === 'rerun') {
       const kind = kindOfToolName(names.get(id) ?? '');
       if (choice.network || (kind !== 'fetch' && kind !== 'mcp')) continue;
     }
-    recorded.set(id, effectOf(call));
+    recorded.set(id, runsSubAgent(scenario, id) ? { ...effectOf(call), replaysSubAgent: true } : effectOf(call));
   }
   // Every call replays its record (or runs a scripted sub-agent whose calls do): the sandbox is never touched.
-  const runsNothing = [...names.keys()].every((id) => recorded.has(id) || scenario.agents?.[id] !== undefined);
+  const runsNothing = [...names.keys()].every((id) => recorded.has(id));
   return { mode: effects === 'recorded' ? 'recorded' : choice.network ? 'rerun with network' : 'rerun', recorded, runsNothing };
+}
+
+/**
+ * Whether an Agent call replays its sub-agent, call by call: only where the log of the sub-agent
+ * is there (its calls). A sub-agent known only by its answer replays as the Agent call's record.
+ */
+function runsSubAgent(scenario: Scenario, id: string): boolean {
+  return scenario.agents?.[id]?.turns.some((turn) => turn.stream.some((block) => block.type === 'tool_use')) ?? false;
 }
 
 /** One call's record as its replayed effect, in the playground's outcomes. */

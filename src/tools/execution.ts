@@ -145,10 +145,21 @@ export async function runToolCall(
   callSignal: AbortSignal | CallSignal,
   options: { latencyMs?: number; parentMessage: ParentMessage; observer?: CallObserver },
 ): Promise<CallSettlement> {
-  const signal = asCallSignal(callSignal);
-  // 0. A recorded call: the log is the oracle, nothing runs (the tool need not exist here).
+  // 0. A recorded call: the log is the oracle, nothing runs (the tool need not exist here), but for
+  // a sub-agent the log holds, which replays through the pipeline below.
   const effect = env.recorded?.get(block.id);
-  if (effect) return runRecordedCall(block, effect, env, signal, options.observer);
+  if (effect) return runRecordedCall(block, effect, env, asCallSignal(callSignal), options.observer, () => runPipeline(block, env, callSignal, options));
+  return runPipeline(block, env, callSignal, options);
+}
+
+/** The pipeline of one call that really runs (see runToolCall). */
+async function runPipeline(
+  block: ToolUseBlock,
+  env: SessionEnvironment,
+  callSignal: AbortSignal | CallSignal,
+  options: { latencyMs?: number; parentMessage: ParentMessage; observer?: CallObserver },
+): Promise<CallSettlement> {
+  const signal = asCallSignal(callSignal);
   const settle = (content: string, outcome: CallOutcome, isError = true, display: ToolDisplay = null): CallSettlement => ({
     result: { type: 'tool_result', tool_use_id: block.id, content, is_error: isError },
     outcome,

@@ -9,6 +9,11 @@ export interface RecordedEffect {
   readonly outcome: Exclude<CallOutcome, 'discarded'>;
   readonly content: string;
   readonly durationMs: number;
+  /**
+   * An Agent call whose sub-agent's own calls the log holds: the sub-agent replays, call by call,
+   * and the call then ends as recorded, no sooner than its recorded time.
+   */
+  readonly replaysSubAgent?: boolean;
 }
 
 /** The recorded effects of a run's calls, by tool_use id; a call not named here runs for real. */
@@ -38,6 +43,7 @@ export async function runRecordedCall(
   env: Pick<SessionEnvironment, 'clock'>,
   callSignal: AbortSignal | CallSignal,
   observer?: CallObserver,
+  runSubAgent?: () => Promise<CallSettlement>,
 ): Promise<CallSettlement> {
   const signal = asCallSignal(callSignal);
   const aborted = (started: boolean): CallSettlement => {
@@ -47,17 +53,24 @@ export async function runRecordedCall(
     return { result, outcome, display: null, ...(cause.kind === 'sibling' ? { cancelledBy: cause.failedId } : {}) };
   };
   if (signal.aborted) return aborted(false);
-  observer?.onRunStarted?.();
-  if (effect.durationMs > 0) {
+  const startedAt = env.clock.now();
+  let ran: CallSettlement | undefined;
+  if (effect.replaysSubAgent && runSubAgent) {
+    ran = await runSubAgent();
+    if (ran.outcome === 'cancelled' || ran.outcome === 'interrupted' || ran.outcome === 'discarded') return ran;
+  } else observer?.onRunStarted?.();
+  const left = effect.durationMs - (env.clock.now() - startedAt);
+  if (left > 0) {
     try {
       // Listening on the turn's signal: thousands of recorded calls need no controller of their own.
-      await env.clock.sleep(effect.durationMs, signal.listenSignal);
+      await env.clock.sleep(left, signal.listenSignal);
     } catch {
       return aborted(true);
     }
   }
   if (signal.aborted) return aborted(true);
-  const display: RecordedDisplay = { recorded: effect.content };
+  // The sub-agent's own view stays its display; the model gets the answer the log recorded.
+  const display = ran ? ran.display : ({ recorded: effect.content } satisfies RecordedDisplay);
   return {
     result: { type: 'tool_result', tool_use_id: block.id, content: effect.content, is_error: effect.outcome !== 'success' },
     outcome: effect.outcome,

@@ -37,13 +37,14 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
   const workspace = sessionWorkspace(session);
   const answers: Record<string, 'allow' | 'deny'> = {};
   const observed: Observed = { agent: agent.id, version: session.version, calls: {}, unknown: [...workspace.unknown, ...(options.unknown ?? [])] };
-  const toTurns = (each: LoggedAgent) => each.responses.map((response) => turnOf(response, each, session, agent.startsAfterResponse, observed, answers));
+  const toTurns = (each: LoggedAgent, startedAt?: number) =>
+    each.responses.map((response, index) => turnOf(response, each, session, { startsAfterResponse: agent.startsAfterResponse, requestAt: requestAt(each, index, startedAt) }, observed, answers));
 
   const agents: Record<string, { turns: TurnInput[] }> = {};
   for (const call of session.main.calls.values()) {
     if (!isAgentCall(call)) continue;
     const sub = session.agents.get(call.id);
-    if (sub && sub.responses.length > 0) agents[call.id] = { turns: toTurns(sub) };
+    if (sub && sub.responses.length > 0) agents[call.id] = { turns: toTurns(sub, call.startedAt ?? call.closedAt) };
     else {
       // No log of the sub-agent: its answer alone, as one response.
       agents[call.id] = { turns: [{ stream: [{ type: 'text', text: (call.result?.text ?? '').slice(0, RESULT_CHARS), at: 0, durationMs: 0 }] }] };
@@ -73,14 +74,43 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
   return { ok: true, scenario: result.scenario, problems };
 }
 
-/** One response as a scripted turn; records each call's real run in `observed`. */
-function turnOf(response: LoggedResponse, agent: LoggedAgent, session: SessionLog, startsAfterResponse: boolean, observed: Observed, answers: Record<string, 'allow' | 'deny'>): TurnInput {
+/**
+ * When the request that `agent`'s response `index` answers was sent, where the log tells: once the
+ * last result of the response before came back (the model's time since is its latency), or, for a
+ * sub-agent's first response, when its Agent call started. `undefined` after a response without
+ * calls: a person's next prompt followed it, and their time is not the model's.
+ */
+function requestAt(agent: LoggedAgent, index: number, startedAt: number | undefined): number | undefined {
+  if (index === 0) return startedAt;
+  const ends = agent.responses[index - 1]!.blocks.flatMap((block) => {
+    const ended = block.kind === 'tool_use' ? agent.calls.get(block.callId!)?.endedAt : undefined;
+    return ended === undefined ? [] : [ended];
+  });
+  return ends.length > 0 ? Math.max(...ends) : undefined;
+}
+
+/**
+ * One response as a scripted turn; records each call's real run in `observed`. Its blocks start
+ * after the model's real latency (`requestAt` to its first block), so a replay spends the model's
+ * time where the agent did: a sub-agent's run takes as long as it really took.
+ */
+function turnOf(
+  response: LoggedResponse,
+  agent: LoggedAgent,
+  session: SessionLog,
+  timing: { startsAfterResponse: boolean; requestAt: number | undefined },
+  observed: Observed,
+  answers: Record<string, 'allow' | 'deny'>,
+): TurnInput {
+  const { startsAfterResponse } = timing;
   const t0 = response.blocks[0]?.at ?? 0;
   const end = response.blocks.at(-1)?.at ?? t0;
-  const rel = (at: number) => Math.max(0, Math.round(at - t0));
+  const lead = timing.requestAt !== undefined ? Math.max(0, Math.round(t0 - timing.requestAt)) : 0;
+  const fromFirst = (at: number) => Math.max(0, Math.round(at - t0));
+  const rel = (at: number) => lead + fromFirst(at);
   const stream: BlockInput[] = [];
   const outcomes: Record<string, ReturnType<typeof expectedOutcome> & string> = {};
-  let previous = 0;
+  let previous = lead;
   let interruptAt: number | undefined;
   for (const block of response.blocks) {
     const close = rel(block.at);
@@ -101,7 +131,7 @@ function turnOf(response: LoggedResponse, agent: LoggedAgent, session: SessionLo
       ...(call.result ? { result: call.result.text.slice(0, RESULT_CHARS) } : {}),
       startedAt: Math.max(0, Math.round(started - session.origin)),
       // A call cancelled by a sibling never started: it has no start to hold a replay to.
-      ...(outcome !== 'cancelled' ? { offsetMs: rel(started) } : {}),
+      ...(outcome !== 'cancelled' ? { offsetMs: fromFirst(started) } : {}),
       ...(call.endedAt !== undefined ? { endedAt: Math.max(0, Math.round(call.endedAt - session.origin)) } : {}),
     };
     if (outcome === 'denied') answers[call.id] = 'deny';
