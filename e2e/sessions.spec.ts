@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { longSession, toJsonl } from '../test/sessionLogs';
+import { generateSession, longSession, toJsonl } from '../test/sessionLogs';
 
 const LOG_NAME = 'spotter-fa812bfe-main-lines1-312.jsonl';
 const LOG = readFileSync(new URL(`../test/transcripts/${LOG_NAME}`, import.meta.url), 'utf8');
@@ -52,6 +52,37 @@ test.describe('a real session log in the page', () => {
     // Nothing of the log was written anywhere: no storage, no address.
     expect(await storedText(page)).not.toContain(A_CALL_ID);
     expect(errors).toEqual([]);
+  });
+
+  test('replayed as its log recorded: nothing the log names is fetched, and the page says so', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    const log = toJsonl(
+      generateSession([
+        {
+          calls: [
+            { id: 'toolu_fetch1', name: 'WebFetch', input: { url: 'https://fetch-me.invalid/page', prompt: 'the page' }, result: 'the page as recorded', ms: 300 },
+            { id: 'toolu_bash1', name: 'Bash', input: { command: 'curl -s https://fetch-me.invalid/script' }, result: 'ok', ms: 200 },
+          ],
+        },
+      ]),
+    );
+    await dropFiles(page, [{ name: 'fetching.jsonl', text: log }]);
+    await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
+    const effects = page.getByTestId('effects');
+    await expect(effects).toHaveAttribute('data-effects', 'recorded');
+    await expect(effects).toContainText('nothing runs, is fetched or sent');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    const record = await page.evaluate(() => window.playground.record());
+    const calls = record.turns.flatMap((turn) => turn.calls);
+    expect(calls.find((call) => call.id === 'toolu_fetch1')?.result?.content).toBe('the page as recorded');
+    expect(record.settings.effects).toBe('recorded');
+    expect(requests.filter((url) => url.includes('fetch-me.invalid'))).toEqual([]);
+    // Run again here: the choice is the person's, and the page says what it does.
+    await effects.getByRole('combobox').selectOption('rerun');
+    await expect(effects).toContainText('keep their recorded results');
   });
 
   test('picked with Import…, the same; a share link asks first, showing its size', async ({ page }) => {

@@ -17,7 +17,7 @@ import { TerminalPane as TerminalPaneView } from './terminal';
 import { parseInline, plainText } from './text';
 import { ResultList, Timeline, useToolFinder } from './timeline';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
-import { AsItRanSwitch, useAsItRan, type SessionView } from './sessions/AsItRan';
+import { AsItRanSwitch, EffectsSwitch, useAsItRan, type SessionView } from './sessions/AsItRan';
 import { SessionDrop } from './sessions/SessionDrop';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
@@ -139,6 +139,7 @@ export function App() {
                 </Suspense>
               )}
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
+              {asItRan && sessionView === 'replay' && <EffectsSwitch disabled={running} />}
               <div className="timeline-box">
                 {realRecord ? <Timeline record={realRecord} now={() => realRecord.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}
               </div>

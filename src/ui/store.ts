@@ -1,3 +1,4 @@
+import type { EffectsChoice } from '../run/effects';
 import { create } from 'zustand';
 import type { RunEvent, Strategy } from '../tools/events';
 import type { RunRecord } from '../run/record';
@@ -186,6 +187,11 @@ export interface PlaygroundState {
   speed: number;
   /** Open the permission dialog for every ask instead of the scenario's scripted answers. */
   askMe: boolean;
+  /**
+   * What an imported session's tools do in a replay: replay the log's record (the default; nothing
+   * runs, is fetched or sent), or run again in the sandbox, with the network only when let out.
+   */
+  effects: Required<EffectsChoice>;
   pendingAsk: PendingAsk | null;
   pendingQuestion: PendingQuestion | null;
   /** Rules the person added with "allow always", per run session. */
@@ -217,6 +223,7 @@ export const initialState: PlaygroundState = {
   cursor: null,
   speed: 1,
   askMe: false,
+  effects: { effects: 'recorded', network: false },
   pendingAsk: null,
   pendingQuestion: null,
   addedAllowRules: [],

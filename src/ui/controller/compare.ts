@@ -54,7 +54,7 @@ export async function runCompare(subject?: CompareSubject): Promise<void> {
   usePlayground.setState({ compare: { status: 'running', subject: chosen, entries: [] } });
   const entries: CompareEntry[] = [];
   for (const run of planComparison(scenario, chosen)) {
-    const record = await replayScenario(run.scenario, run.strategy, createVirtualClock(), { signal: new AbortController().signal });
+    const record = await replayScenario(run.scenario, run.strategy, createVirtualClock(), { signal: new AbortController().signal, effects: state.effects });
     if (!stillShown()) return;
     entries.push({ label: run.label, strategy: record.strategy, ...(run.policy ? { policy: run.policy } : {}), record });
     usePlayground.setState({ compare: { status: 'running', subject: chosen, entries: [...entries] } });

@@ -1,4 +1,5 @@
 import type { RunEvent, Strategy } from '../../tools/events';
+import type { EffectsChoice } from '../../run/effects';
 import type { RunRecord } from '../../run/record';
 import type { Scenario } from '../../scenarios/schema';
 import { createRealClock } from '../../time/clock';
@@ -44,7 +45,7 @@ export async function replayScenario(
   scenario: Scenario,
   strategy: Strategy | undefined,
   clock: VirtualClock,
-  options: { signal: AbortSignal; onEvent?: (event: RunEvent) => void; canUseTool?: CanUseTool; askUser?: AskUser; keepSandbox?: boolean },
+  options: { signal: AbortSignal; onEvent?: (event: RunEvent) => void; canUseTool?: CanUseTool; askUser?: AskUser; keepSandbox?: boolean; effects?: EffectsChoice },
 ): Promise<RunRecord> {
   const { runScenario } = await import('../../run/runScenario');
   const sandbox = await freshSandbox();
@@ -62,6 +63,7 @@ export async function replayScenario(
         ...(options.askUser ? { askUser: options.askUser } : {}),
         mcpHost: pageMcpHost(),
         pause: breathe,
+        ...options.effects,
       }),
     );
   } finally {
@@ -70,7 +72,7 @@ export async function replayScenario(
 }
 
 /** The page's replay of a scenario: paced by a playback (speed, pause, step), asks answered by the page. */
-export function replayRun(scenario: Scenario, settings: { strategy: Strategy | undefined; speed: number; paused: boolean }, wiring: RunWiring): EngineRun {
+export function replayRun(scenario: Scenario, settings: { strategy: Strategy | undefined; speed: number; paused: boolean; effects?: EffectsChoice }, wiring: RunWiring): EngineRun {
   const playback = createPlayback({ speed: settings.speed, paused: settings.paused });
   const clock = createVirtualClock({ pacer: playback });
   return {
@@ -83,6 +85,7 @@ export function replayRun(scenario: Scenario, settings: { strategy: Strategy | u
         canUseTool: pageCanUseTool(scenario),
         askUser: pageAskUser(scenario),
         keepSandbox: true,
+        ...(settings.effects ? { effects: settings.effects } : {}),
       }),
     }),
   };

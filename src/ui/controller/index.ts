@@ -14,5 +14,5 @@ export { prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sand
 export { editWorkspaceFile, keepWorkspaceForNextRun, noteShellActivity, sameFiles, syncWorkspace } from './workspace';
 export { chooseSandbox, virtualChoice, type SandboxChoice } from './sandboxChoice';
 export { LESSON_COMPARISONS, lessonComparison, runCompare, setCompareSubject } from './compare';
-export { resetOverrides, runStrategy, setOverrides, setPolicy, setStrategy } from './settings';
+export { resetOverrides, runStrategy, setEffects, setOverrides, setPolicy, setStrategy } from './settings';
 export { guessBatch, moveGuess, resetGuess } from './predict';

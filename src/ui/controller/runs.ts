@@ -86,7 +86,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
   const wiring: RunWiring = { onEvent: (event) => batcher.push(event), signal: abort.signal };
   const engine: EngineRun =
     request.kind === 'replay'
-      ? replayRun(scenario, { strategy: state.strategy ?? undefined, speed: state.speed, paused: request.paused ?? false }, wiring)
+      ? replayRun(scenario, { strategy: state.strategy ?? undefined, speed: state.speed, paused: request.paused ?? false, effects: state.effects }, wiring)
       : request.kind === 'live'
         ? liveRun(scenario, request.options, wiring)
         : manualRun(scenario, request, wiring);

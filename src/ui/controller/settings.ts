@@ -19,6 +19,11 @@ export function setStrategy(strategy: Strategy): void {
   usePlayground.setState((state) => ({ strategy: runStrategy({ ...state, strategy: null }) === strategy ? null : strategy }));
 }
 
+/** What an imported session's tools do in the next replay (and in Compare). */
+export function setEffects(change: Partial<PlaygroundState['effects']>): void {
+  usePlayground.setState((state) => ({ effects: { ...state.effects, ...change } }));
+}
+
 /** Changes some of the page's settings over the scenario's (they apply to the next run). */
 export function setOverrides(change: SettingsOverrides): void {
   usePlayground.setState((state) => ({ overrides: { ...state.overrides, ...change } }));

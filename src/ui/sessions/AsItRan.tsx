@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { asItRanLabel, observedRecord } from '../../run/observedRecord';
 import type { RunRecord } from '../../run/record';
 import type { Scenario } from '../../scenarios/schema';
+import { setEffects } from '../controller/settings';
+import { usePlayground, type PlaygroundState } from '../store';
 
 /** Which run the timeline shows for an imported session: the replay, or the session as it really ran. */
 export type SessionView = 'replay' | 'as-it-ran';
@@ -30,6 +32,36 @@ export function AsItRanSwitch({ view, label, onChange }: { view: SessionView; la
       <label>
         <input type="radio" name="session-view" checked={view === 'as-it-ran'} onChange={() => onChange('as-it-ran')} data-testid="as-it-ran" /> {label}
       </label>
+    </div>
+  );
+}
+
+/** What the replay of an imported session does with its tools, in words the page shows beside the switch. */
+export function effectsSentence(effects: PlaygroundState['effects']): string {
+  if (effects.effects === 'recorded') return 'Each call ends as the log recorded it, when the policy lets it start: nothing runs, is fetched or sent.';
+  return effects.network
+    ? 'The calls run in the sandbox, and WebFetch, WebSearch and MCP calls go out to the network.'
+    : 'The calls run in the sandbox; WebFetch, WebSearch and MCP calls keep their recorded results (nothing is fetched).';
+}
+
+/** The choice of an imported session's effects: the log's record (the default), or a re-run here. */
+export function EffectsSwitch({ disabled }: { disabled: boolean }) {
+  const effects = usePlayground((state) => state.effects);
+  return (
+    <div className="effects-switch" data-testid="effects" data-effects={effects.effects} data-network={String(effects.network)}>
+      <label>
+        Tools{' '}
+        <select value={effects.effects} disabled={disabled} onChange={(event) => setEffects({ effects: event.target.value === 'rerun' ? 'rerun' : 'recorded' })} aria-label="What the replay does with the session's tools">
+          <option value="recorded">as the log recorded</option>
+          <option value="rerun">run again here</option>
+        </select>
+      </label>
+      {effects.effects === 'rerun' && (
+        <label>
+          <input type="checkbox" checked={effects.network} disabled={disabled} onChange={(event) => setEffects({ network: event.target.checked })} /> let fetches out
+        </label>
+      )}
+      <span className="effects-note">{effectsSentence(effects)}</span>
     </div>
   );
 }
