@@ -52,6 +52,16 @@ describe('importing a log of either agent through one entry', () => {
     ]);
   });
 
+  it('says an empty file is empty, and names the lines of another agent’s log run into one file', () => {
+    expect(importSessionLog([{ name: 'empty.jsonl', text: '\n' }])).toEqual({ ok: false, problems: [{ source: 'empty.jsonl', line: 0, message: 'the file is empty: there is no session in it to replay' }] });
+    const [rollout] = logs('codex');
+    const claude = toJsonl(generateSession([{ calls: [{ id: 'toolu_a', name: 'Bash', input: { command: 'ls' }, result: 'a', ms: 5 }] }]));
+    const mixed = importSessionLog([{ name: 'mixed.jsonl', text: `${rollout!.text.trimEnd()}\n${claude}` }]);
+    expect(mixed.ok).toBe(true);
+    const first = rollout!.text.trimEnd().split('\n').length + 1;
+    expect(mixed.problems.find((problem) => problem.line === first)?.message).toBe('a line of a Claude Code log, not of this Codex CLI one (two logs in one file?): passed over');
+  });
+
   it('reads one rollout of a Codex CLI session, and says which other files it left out', () => {
     const [rollout] = logs('codex');
     const result = importSessionLog([rollout!, { name: 'notes.jsonl', text: '{}\n' }]);

@@ -5,7 +5,7 @@ import { isCopilotEvent } from './copilot/copilotEvents';
 import { importCopilotSession } from './copilot/importCopilotSession';
 import { importClaudeSession } from './importSession';
 import { isSubAgentFile, type LogFile } from './logFile';
-import type { SessionAgentId } from './sessionAgents';
+import { SESSION_AGENT_NAMES, type SessionAgentId } from './sessionAgents';
 import type { ImportResult } from './sessionScenario';
 
 /** How many of a log's first lines are looked at to tell its agent. */
@@ -64,13 +64,51 @@ export function sessionAgentOf(text: string): SessionAgentId | undefined {
  */
 export function importSessionLog(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
   const main = files.find((file) => !isSubAgentFile(file.name)) ?? files[0];
+  if (main && main.text.trim() === '') return { ok: false, problems: [{ source: main.name, line: 0, message: 'the file is empty: there is no session in it to replay' }] };
   const agent = main ? sessionAgentOf(main.text) : undefined;
-  if (agent === 'codex') return importCodexSession([main!, ...files.filter((file) => file !== main)], options);
-  if (agent === 'gemini-cli') return importGeminiSession([main!, ...files.filter((file) => file !== main)], options);
-  if (agent === 'copilot-cli') return importCopilotSession([main!, ...files.filter((file) => file !== main)], options);
-  const result = importClaudeSession(files, options);
+  const rest = files.filter((file) => file !== main);
+  if (agent === 'codex') return foreignLines(importCodexSession([main!, ...rest], options), main!, agent);
+  if (agent === 'gemini-cli') return importGeminiSession([main!, ...rest], options);
+  if (agent === 'copilot-cli') return foreignLines(importCopilotSession([main!, ...rest], options), main!, agent);
+  const result = agent === 'claude-code' ? foreignLines(importClaudeSession(files, options), main!, agent) : importClaudeSession(files, options);
   if (!result.ok && agent === undefined && main && main.text.trim() !== '') {
     result.problems.push({ source: main.name, line: 0, message: 'it does not look like a Codex CLI rollout file either (one starts with a session_meta line, then response_item, event_msg and turn_context lines)' });
   }
   return result;
+}
+
+/** How many of a log's problems are looked at for another agent's lines. */
+const FOREIGN_LOOKED_AT = 200;
+
+/**
+ * Says so where a line a log's reader could not use is another agent's (two logs run together in
+ * one file): "a line of a Claude Code log, not of this Codex CLI rollout", instead of the reader's
+ * own puzzlement at it.
+ */
+function foreignLines(result: ImportResult, file: LogFile, agent: SessionAgentId): ImportResult {
+  const named = result.problems.filter((problem) => problem.source === file.name && problem.line > 0).slice(0, FOREIGN_LOOKED_AT);
+  if (named.length === 0) return result;
+  const wanted = new Set(named.map((problem) => problem.line));
+  const last = Math.max(...wanted);
+  const other = new Map<number, SessionAgentId>();
+  let start = 0;
+  for (let line = 1; line <= last && start <= file.text.length; line++) {
+    let end = file.text.indexOf('\n', start);
+    if (end < 0) end = file.text.length;
+    if (wanted.has(line)) {
+      try {
+        const found = agentOfLine(JSON.parse(file.text.slice(start, end)) as unknown);
+        if (found && found !== agent) other.set(line, found);
+      } catch {
+        // Not JSON: the reader's own message says so.
+      }
+    }
+    start = end + 1;
+  }
+  if (other.size === 0) return result;
+  const problems = result.problems.map((problem) => {
+    const found = problem.source === file.name ? other.get(problem.line) : undefined;
+    return found ? { ...problem, message: `a line of a ${SESSION_AGENT_NAMES[found]} log, not of this ${SESSION_AGENT_NAMES[agent]} one (two logs in one file?): passed over` } : problem;
+  });
+  return { ...result, problems };
 }
