@@ -85,6 +85,30 @@ test.describe('a real session log in the page', () => {
     await expect(effects).toContainText('keep their recorded results');
   });
 
+  test('a folder of sessions: one report across them, the log it could not read named', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    const codex = readFileSync(new URL('../test/codex/samples/codex-0.142.2-agentv-00-34f597b72d.jsonl', import.meta.url), 'utf8');
+    const gemini = readFileSync(new URL('../test/gemini/gemini-cli-codemie-file-ops-37b7abef.json', import.meta.url), 'utf8');
+    await dropFiles(page, [
+      { name: LOG_NAME, text: LOG },
+      { name: 'rollout-a.jsonl', text: codex },
+      { name: 'session-1.json', text: gemini },
+      { name: 'broken.jsonl', text: '{"type":"assistant"\n' },
+    ]);
+    const report = page.getByTestId('folder-report');
+    await expect(report).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+    await expect(report).toContainText('4 sessions');
+    await expect(report).toContainText('Claude Code 2.1.39');
+    await expect(report).toContainText('Codex CLI 0.142.2');
+    await expect(report).toContainText('Gemini CLI');
+    await expect(report).toContainText('claude-code-2.1.39');
+    await expect(page.getByTestId('folder-unreadable')).toContainText('broken.jsonl');
+    // The lesson behind stays as it was: no session was opened in its place.
+    await report.getByRole('button', { name: 'Close' }).click();
+    await expect(report).toBeHidden();
+    await expect(page.getByTestId('scenario-editing')).toContainText('the lesson');
+  });
+
   test('picked with Import…, the same; a share link asks first, showing its size', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     await page.getByTestId('scenario-import-file').setInputFiles({ name: LOG_NAME, mimeType: 'application/jsonl', buffer: Buffer.from(LOG) });

@@ -18,6 +18,7 @@ import { parseInline, plainText } from './text';
 import { ResultList, Timeline, useToolFinder } from './timeline';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, EffectsSwitch, useAsItRan, type SessionView } from './sessions/AsItRan';
+import { FolderReportDialog } from './sessions/FolderReportDialog';
 import { SessionDrop } from './sessions/SessionDrop';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
@@ -172,6 +173,7 @@ export function App() {
       <PermissionDialog ask={pendingAsk} />
       <QuestionDialog question={pendingQuestion} />
       <SessionDrop />
+      <FolderReportDialog />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { EffectsChoice } from '../run/effects';
+import type { FolderReport } from '../run/folderReport';
 import { create } from 'zustand';
 import type { RunEvent, Strategy } from '../tools/events';
 import type { RunRecord } from '../run/record';
@@ -157,6 +158,14 @@ export interface CompareEntry {
 /** What the compare view runs: the four strategies, or a set of policy presets. */
 export type CompareSubject = { kind: 'strategies' } | { kind: 'policies'; policies: readonly PolicyName[] };
 
+/** A folder's report as it is made: how many of its sessions are done, and the report so far. */
+export interface FolderReportState {
+  readonly total: number;
+  readonly done: number;
+  readonly running: boolean;
+  readonly report: FolderReport | null;
+}
+
 /**
  * The page's state. The run is kept as its event log; the record shown is a fold of the log up to
  * the scrubber's position (`cursor`, or all of it), so step back, scrub and replay need no
@@ -192,6 +201,8 @@ export interface PlaygroundState {
    * runs, is fetched or sent), or run again in the sandbox, with the network only when let out.
    */
   effects: Required<EffectsChoice>;
+  /** A dropped folder of sessions, reported across them (`sessions/folderDrop.ts`); `null` when none is shown. */
+  folderReport: FolderReportState | null;
   pendingAsk: PendingAsk | null;
   pendingQuestion: PendingQuestion | null;
   /** Rules the person added with "allow always", per run session. */
@@ -224,6 +235,7 @@ export const initialState: PlaygroundState = {
   speed: 1,
   askMe: false,
   effects: { effects: 'recorded', network: false },
+  folderReport: null,
   pendingAsk: null,
   pendingQuestion: null,
   addedAllowRules: [],

@@ -7,7 +7,8 @@ import { initialPanelState, type Notice } from '../scenarios/panelState';
 import { checkScenarioText, rememberScenarioText } from '../scenarios/scenarioText';
 import { openScenarioStore, type StorageLike } from '../scenarios/storage';
 import type { UrlState } from '../scenarios/urlState';
-import { holdsSessionLog, openSessionFiles } from '../sessions/sessionFiles';
+import { reportFolderSessions } from '../sessions/folderDrop';
+import { holdsSessionLog, openSessionFiles, sessionFilesOf, sessionsOf } from '../sessions/sessionFiles';
 import { usePlayground, type PlaygroundState } from '../store';
 import { lessonComparison } from './compare';
 import { dispatchRun, noRun, stopRun } from './runs';
@@ -161,6 +162,12 @@ export function importScenario(fileName: string, text: string): void {
 
 /** Import…: the files picked are a session log (opened in memory) or a scenario file (imported). */
 export async function importScenarioFiles(files: readonly File[]): Promise<void> {
+  const sessions = sessionsOf(await sessionFilesOf(files));
+  if (sessions.length > 1) {
+    // Several sessions picked at once: one report across them.
+    await reportFolderSessions(sessions);
+    return;
+  }
   if (await holdsSessionLog(files)) {
     const opening = await openSessionFiles(files);
     if (!opening.ok) updatePanel({ type: 'import-failed', fileName: files[0]!.name, errors: [{ path: '', message: opening.message }] });

@@ -51,7 +51,7 @@ export function ScenarioActions({ running, valid, dirty, runOnOpen, onApply, onS
           multiple
           hidden
           onChange={onImport}
-          aria-label="Import a scenario file, or a session log: Claude Code's (.jsonl, with its sub-agents' logs) or a Codex CLI rollout (.jsonl)"
+          aria-label="Import a scenario file, or session logs: Claude Code's (.jsonl, with its sub-agents' logs), a Codex CLI rollout or a Copilot CLI events.jsonl (.jsonl), a Gemini CLI chat (.json); several sessions give one report across them"
           data-testid="scenario-import-file"
         />
         <button type="button" onClick={onExport} data-testid="scenario-export">

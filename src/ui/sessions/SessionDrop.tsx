@@ -3,7 +3,8 @@ import { isSubAgentFile } from '../../scenarios/import/logFile';
 import { importScenario, openSession } from '../controller';
 import { usePlayground } from '../store';
 import { droppedFiles } from './droppedFiles';
-import { holdsSessionLog, openSessionFiles } from './sessionFiles';
+import { reportFolderSessions } from './folderDrop';
+import { holdsSessionLog, openSessionFiles, sessionFilesOf, sessionsOf } from './sessionFiles';
 import './sessions.css';
 
 /** Whether a drag carries files (not text or a link dragged within the page). */
@@ -49,6 +50,13 @@ export function SessionDrop() {
     };
     const receive = async (transfer: DataTransfer) => {
       const files = await droppedFiles(transfer);
+      const sessions = sessionsOf(await sessionFilesOf(files));
+      if (sessions.length > 1) {
+        // A folder of sessions: one report across them, as the command line gives.
+        setProblem(null);
+        void reportFolderSessions(sessions);
+        return;
+      }
       if (await holdsSessionLog(files)) {
         const opening = await openSessionFiles(files);
         if (!opening.ok) return setProblem(opening.message);

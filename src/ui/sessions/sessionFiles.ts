@@ -1,4 +1,4 @@
-import type { LogFile } from '../../scenarios/import/logFile';
+import { isSubAgentFile, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
 
 /**
@@ -45,4 +45,22 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
   // The importer (and the tool registry it asks for kinds) loads with the first log, not with the page.
   const { importSessionTexts } = await import('./sessionImport');
   return importSessionTexts(read);
+}
+
+/** One session of a dropped folder: its main log, and its sub-agents' logs under `<session>/subagents/`. */
+export interface FolderSession {
+  readonly main: File;
+  readonly subAgents: readonly File[];
+}
+
+/** The name of a dropped file, as its path inside the drop. */
+const pathOf = (file: File) => file.webkitRelativePath || file.name;
+
+/** The sessions among a drop's log files: each main log with the sub-agents' logs beside it. */
+export function sessionsOf(logs: readonly File[]): FolderSession[] {
+  const mains = logs.filter((file) => !isSubAgentFile(pathOf(file)));
+  return mains.map((main) => {
+    const folder = `${pathOf(main).replace(/\.jsonl$/, '')}/subagents/`;
+    return { main, subAgents: logs.filter((file) => isSubAgentFile(pathOf(file)) && pathOf(file).startsWith(folder)) };
+  });
 }
