@@ -13,7 +13,7 @@ interface Shown {
 /** Opens the compare view, runs it and waits for the four strategies and the final files. */
 async function compare(page: Page, id: string): Promise<Shown[]> {
   await page.goto(`/?scenario=${id}&sandbox=virtual`);
-  await page.getByRole('tab', { name: 'Compare strategies' }).click();
+  await page.getByRole('tab', { name: 'Compare', exact: true }).click();
   await page.getByRole('button', { name: 'Compare the four strategies' }).click();
   await expect(page.getByRole('heading', { name: 'Final files' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Compare the four strategies' })).toBeEnabled();

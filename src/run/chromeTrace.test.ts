@@ -97,9 +97,9 @@ describe('toChromeTrace', () => {
   it('spans each batch from its first call start to its last call end, on the batches lane', () => {
     const batches = completes(seed).filter((event) => event.cat === 'batch');
     expect(batches.map((batch) => [batch.name, batch.ts, batch.ts + batch.dur])).toEqual([
-      ['batch 0 (turn 0)', 500_000, 1_500_000],
-      ['batch 1 (turn 0)', 1_500_000, 2_000_000],
-      ['batch 2 (turn 0)', 2_000_000, 2_400_000],
+      ['batch 1 (turn 0)', 500_000, 1_500_000],
+      ['batch 2 (turn 0)', 1_500_000, 2_000_000],
+      ['batch 3 (turn 0)', 2_000_000, 2_400_000],
     ]);
     expect(laneName(seed, 1, batches[0]!.tid)).toBe('batches');
   });

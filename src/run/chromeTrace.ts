@@ -1,3 +1,5 @@
+import { batchName } from '../tools/orchestration/batchName';
+
 import { assignLanes, type Span } from './laneAssignment';
 import { callPhases, type PhaseKind } from './callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
@@ -119,7 +121,7 @@ function traceAgent(record: RunRecord, pid: number, processName: string, turns: 
       batches.push({
         start: ran.reduce((min, call) => Math.min(min, us(call.executingAt!)), Infinity),
         end: ran.reduce((max, call) => Math.max(max, us(call.completedAt ?? runEnd)), -Infinity),
-        name: `batch ${batch.index} (turn ${turn.index})`,
+        name: `${batchName(batch.index)} (turn ${turn.index})`,
         args: { concurrent: batch.concurrent, toolUseIds: batch.toolUseIds },
       });
     }

@@ -17,7 +17,7 @@ describe('formatTimeline', () => {
   it('shows each turn with its stream span, its batches and their calls in order', () => {
     expect(text).toContain('turn 0 · 0–2400 ms · stream 0–1100 ms (end)');
     expect(text).toContain('blocks: text 0–300, Read(toolu_a) 300–500');
-    const order = ['batch 0 · concurrent · toolu_a, toolu_b', 'toolu_a Read', 'toolu_b Read', 'batch 1 · alone', 'toolu_bash Bash', 'batch 2', 'toolu_c Read', 'turn 1'];
+    const order = ['batch 1 · concurrent · toolu_a, toolu_b', 'toolu_a Read', 'toolu_b Read', 'batch 2 · alone', 'toolu_bash Bash', 'batch 3', 'toolu_c Read', 'turn 1'];
     const positions = order.map((needle) => text.indexOf(needle));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

@@ -1,3 +1,5 @@
+import { batchName } from '../tools/orchestration/batchName';
+
 import type { CallOutcome } from '../tools/execution';
 import { callPhases, type PhaseKind } from './callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
@@ -83,7 +85,7 @@ function turnLines(turn: TurnRecord, scale: Scale, end: number, indent: string, 
   }
   const byId = new Map(turn.calls.map((call) => [call.id, call]));
   for (const batch of turn.batches) {
-    lines.push(`${indent}  batch ${batch.index} · ${batch.concurrent ? 'concurrent' : 'alone (not concurrency-safe)'} · ${batch.toolUseIds.join(', ')}`);
+    lines.push(`${indent}  ${batchName(batch.index)} · ${batch.concurrent ? 'concurrent' : 'alone (not concurrency-safe)'} · ${batch.toolUseIds.join(', ')}`);
     for (const id of batch.toolUseIds) {
       const call = byId.get(id);
       if (call) lines.push(...callLines(call, turn.calls, scale, end, `${indent}    `, column));

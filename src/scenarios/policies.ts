@@ -62,8 +62,8 @@ const CLAUDE_CODE_2_1: SchedulingSettings = { maxConcurrency: 10, resultOrder: '
 export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
   seed: {
     name: 'seed',
-    agent: 'The book',
-    version: 'the chapter this playground implements',
+    agent: 'The seed chapter',
+    version: '(the design this playground implements)',
     source: 'The chapter’s description of the StreamingToolExecutor, partitionToolCalls and runTools.',
     summary: 'Tools start while the stream arrives; every Bash call is unsafe; results in request order; a Bash error cancels its siblings.',
     strategy: 'streaming',

@@ -9,12 +9,14 @@ import { combineDecisions, decideByMode } from './permissions/modes';
 import { decideByRules, pathDenial, ruleSubjectPath, type RuleSet } from './permissions/rules';
 import type { ToolPool } from './pool';
 import type { BackgroundShells } from './bash/backgroundShells';
+import type { CallObserver, CallOutcome, CallSettlement, ToolUseBlock } from './callTypes';
 import { runRecordedCall, type RecordedEffects } from './recordedCall';
+
+export type { CallObserver, CallOutcome, CallSettlement, ToolResultBlock, ToolUseBlock } from './callTypes';
 import type {
   AnyTool,
   AskUser,
   CanUseTool,
-  ContextModifier,
   ParentMessage,
   PermissionDecision,
   SharedToolContext,
@@ -22,27 +24,8 @@ import type {
   ToolUseContext,
 } from './types';
 
-/** A `tool_use` block as the executor receives it. `inputError` is set when its JSON did not parse. */
-export interface ToolUseBlock {
-  id: string;
-  name: string;
-  input: unknown;
-  /** The raw input text, when it arrived as text that is not valid JSON (or was refused before parsing). */
-  inputError?: string;
-  /** Why `inputError`'s text was refused, when it was not for being invalid JSON. */
-  inputErrorReason?: string;
-}
 
-/** What goes back to the model for one call. */
-export interface ToolResultBlock {
-  type: 'tool_result';
-  tool_use_id: string;
-  content: string;
-  is_error: boolean;
-}
 
-/** How a call ended . Only the pipeline's own outcomes come from `runToolCall`. */
-export type CallOutcome = 'success' | 'error' | 'invalid' | 'denied' | 'cancelled' | 'interrupted' | 'discarded';
 
 /** The session state every call of a run shares. */
 export interface SessionEnvironment {
@@ -64,30 +47,7 @@ export interface SessionEnvironment {
   recorded?: RecordedEffects;
 }
 
-/** Things a call reports while it runs, besides its result. */
-export interface CallObserver {
-  /** A permission ask began (the call waits for an answer). */
-  onPermissionAsked?(reason: string): void;
-  onPermissionAnswered?(answer: 'allow' | 'deny'): void;
-  /** The simulated latency is over and the tool really starts. */
-  onRunStarted?(): void;
-  onProgress?(data: unknown): void;
-}
 
-/** How a call ended: the model's result, and what people see of it. */
-export interface CallSettlement {
-  result: ToolResultBlock;
-  outcome: CallOutcome;
-  /**
-   * The tool's own output, as JSON-safe data for people (the page's renderers, the terminal, the
-   * exporters read it; nothing parses result text): `{ error }` when the tool threw, `null` when
-   * the tool never ran.
-   */
-  display: ToolDisplay;
-  contextModifier?: ContextModifier;
-  /** A cancelled call: the id of the sibling whose error cancelled it (the engine's fact, never re-derived). */
-  cancelledBy?: string;
-}
 
 
 /** Finds the tool of a block in the pool, or `undefined`. */

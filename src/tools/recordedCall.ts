@@ -1,4 +1,5 @@
-import type { CallObserver, CallOutcome, CallSettlement, SessionEnvironment, ToolUseBlock } from './execution';
+import type { Clock } from '../time/clock';
+import type { CallObserver, CallOutcome, CallSettlement, ToolUseBlock } from './callTypes';
 import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSignal } from './orchestration/abort';
 
 /**
@@ -40,7 +41,7 @@ export function recordedDisplayOf(display: unknown): RecordedDisplay | undefined
 export async function runRecordedCall(
   block: ToolUseBlock,
   effect: RecordedEffect,
-  env: Pick<SessionEnvironment, 'clock'>,
+  env: { readonly clock: Clock },
   callSignal: AbortSignal | CallSignal,
   observer?: CallObserver,
   runSubAgent?: () => Promise<CallSettlement>,

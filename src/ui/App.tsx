@@ -107,7 +107,7 @@ export function App() {
                 Timeline
               </button>
               <button type="button" role="tab" aria-selected={centre === 'compare'} onClick={() => setCentre('compare')}>
-                Compare strategies
+                Compare
               </button>
               <button type="button" role="tab" aria-selected={centre === 'predict'} onClick={() => setCentre('predict')}>
                 Predict

@@ -53,8 +53,8 @@ describe('the HTML report of a run', () => {
     const svg = svgTimeline(seed, []);
     expect(XMLValidator.validate(svg)).toBe(true);
     const frames = [...svg.matchAll(/class="batch batch--(\w+)" data-batch="(\d+)"><title>([^<]+)</g)].map((match) => `${match[2]} ${match[1]}: ${match[3]}`);
-    expect(frames).toEqual(seed.turns.flatMap((turn) => turn.batches.map((batch) => `${batch.index} ${batch.concurrent ? 'concurrent' : 'serial'}: batch ${batch.index}: ${batch.concurrent ? 'concurrent' : 'serial'}, ${batch.toolUseIds.length} call(s)`)));
-    expect(frames[0]).toBe('0 concurrent: batch 0: concurrent, 2 call(s)');
+    expect(frames).toEqual(seed.turns.flatMap((turn) => turn.batches.map((batch) => `${batch.index} ${batch.concurrent ? 'concurrent' : 'serial'}: batch ${batch.index + 1}: ${batch.concurrent ? 'concurrent' : 'serial'}, ${batch.toolUseIds.length} call(s)`)));
+    expect(frames[0]).toBe('0 concurrent: batch 1: concurrent, 2 call(s)');
     expect(svg).toContain('<pattern id="hatch-latency"');
     expect(svg).toMatch(/fill="url\(#hatch-latency\)"><title>[^<]*: latency /);
   });

@@ -1,3 +1,5 @@
+import { batchName } from '../../tools/orchestration/batchName';
+
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { callPhases, type PhaseKind } from '../callPhases';
 import type { CallRecord, RunRecord, TurnRecord } from '../record';
@@ -165,7 +167,7 @@ function batchFrames(record: RunRecord, rowOfCall: ReadonlyMap<string, number>, 
         const kind = batch.concurrent ? 'concurrent' : 'serial';
         const top = y(Math.min(...rows)) + 1;
         frames.push(
-          `<rect x="${(x(from) - 2).toFixed(1)}" y="${top}" width="${(x(to) - x(from) + 4).toFixed(1)}" height="${y(lastRow + 1) - top - 1}" rx="3" class="batch batch--${kind}" data-batch="${batch.index}"><title>${escapeMarkup(`batch ${batch.index}: ${kind}, ${calls.length} call(s)`)}</title></rect>`,
+          `<rect x="${(x(from) - 2).toFixed(1)}" y="${top}" width="${(x(to) - x(from) + 4).toFixed(1)}" height="${y(lastRow + 1) - top - 1}" rx="3" class="batch batch--${kind}" data-batch="${batch.index}"><title>${escapeMarkup(`${batchName(batch.index)}: ${kind}, ${calls.length} call(s)`)}</title></rect>`,
         );
       }
       for (const call of turn.calls) visit(call.children ?? []);

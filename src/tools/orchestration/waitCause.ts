@@ -1,3 +1,5 @@
+import { batchName } from './batchName';
+
 /**
  * Why a call waits, as data. The scheduler records a cause for every wait; the sentence people
  * read is made from it in one place ({@link describeWait}), and the page points at the calls a
@@ -85,7 +87,7 @@ export function describeWait(cause: WaitCause, label: (id: string) => string): s
     case 'stream-open':
       return 'waiting: this strategy starts tools only after the model has finished streaming';
     case 'previous-batch':
-      return `waiting: batches run one after another; batch ${cause.batch + 1} starts when batch ${cause.batch} has finished`;
+      return `waiting: batches run one after another; ${batchName(cause.batch + 1)} starts when ${batchName(cause.batch)} has finished`;
     case 'permission':
       return 'waiting: for permission to run';
     case 'yield-order':

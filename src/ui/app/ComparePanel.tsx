@@ -17,7 +17,7 @@ export function ComparePanel({ status, entries, onRun }: { status: 'idle' | 'run
   const serialMakespan = serial ? compareFacts(serial.record).toolsMakespan : undefined;
   const runLabel = status === 'running' ? 'Comparing…' : subject.kind === 'strategies' ? 'Compare the four strategies' : `Compare ${subject.policies.length} ${subject.policies.length === 1 ? 'policy' : 'policies'}`;
   return (
-    <section className="compare" aria-label="Compare strategies" data-testid="compare" data-subject={subject.kind}>
+    <section className="compare" aria-label="Compare" data-testid="compare" data-subject={subject.kind}>
       <div className="compare-head">
         <CompareSubjectPicker subject={subject} disabled={status === 'running'} onChange={setCompareSubject} />
         <button type="button" className="primary" onClick={onRun} disabled={status === 'running' || hidden || (subject.kind === 'policies' && subject.policies.length === 0)}>

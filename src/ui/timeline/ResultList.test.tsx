@@ -44,6 +44,14 @@ describe('result entries', () => {
     expect(stopped.body.title).toMatch(/^Stopped/);
     expect(stopped.body.title).not.toContain('failed');
   });
+
+  it('says why a call was refused: no such tool, a schema, or the tool’s own check', () => {
+    const call = buildRecord(seedRun()).turns[0]!.calls[0]!;
+    const refused = (name: string, content: string) => callView({ ...call, name, outcome: 'invalid', result: { type: 'tool_result', tool_use_id: 'x', content, is_error: true } }, findTool(name)).body.title;
+    expect(refused('Frobnicate', '<tool_use_error>Error: No such tool available: Frobnicate</tool_use_error>')).toBe('Refused: there is no tool of that name in the pool');
+    expect(refused('Read', '<tool_use_error>InputValidationError: Read failed: file_path: expected string</tool_use_error>')).toBe('Refused: the input does not fit the tool’s schema');
+    expect(refused('Edit', '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>')).toBe('Refused: the tool’s own check of its input said no');
+  });
 });
 
 describe('the tools’ renderers, fed the display value', () => {

@@ -1,3 +1,5 @@
+import { batchName } from '../../tools/orchestration/batchName';
+
 import { memo, useRef } from 'react';
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
 import type { AnyTool } from '../../tools/types';
@@ -48,7 +50,7 @@ const ResultItem = memo(function ResultItem({ call, yielded, findTool, depth }: 
           {heading.summary && <span className="rl-summary"> — {heading.summary}</span>}
         </span>
         <span className="rl-meta">
-          {call.id} · batch {call.batch}
+          {call.id} · {batchName(call.batch)}
           {!yielded && call.outcome !== null ? ' · not yielded' : ''}
         </span>
       </div>

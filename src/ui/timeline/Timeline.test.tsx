@@ -22,7 +22,7 @@ describe('Timeline (server render)', () => {
       ['toolu_bash', 'yielded', 'success', '1'],
       ['toolu_c', 'yielded', 'success', '2'],
     ]);
-    expect(lanes[0]!['aria-label']).toBe('Read(src/a.ts): yielded, success, batch 0, ran 500–1300 ms');
+    expect(lanes[0]!['aria-label']).toBe('Read(src/a.ts): yielded, success, batch 1, ran 500–1300 ms');
     expect(lanes.filter((lane) => lane.tabindex === '0')).toHaveLength(1);
   });
 

@@ -1,3 +1,5 @@
+import { batchName } from '../../tools/orchestration/batchName';
+
 import type { CallRecord } from '../../run/record';
 import type { CallOutcome } from '../../tools/execution';
 import { callState } from './laneLayout';
@@ -62,14 +64,14 @@ export function msText(value: number): string {
 }
 
 /**
- * The lane's text alternative: "Read(src/a.ts): yielded, success, batch 0, ran 500–1300 ms".
+ * The lane's text alternative: "Read(src/a.ts): yielded, success, batch 1, ran 500–1300 ms".
  * "ran" spans executing to completed, as the scheduler counts a call's slot.
  */
 export function callAriaLabel(call: CallRecord): string {
   const state = callState(call);
   const parts: string[] = [state];
   if (call.outcome !== null) parts.push(call.outcome);
-  parts.push(`batch ${call.batch}`);
+  parts.push(batchName(call.batch));
   if (call.executingAt !== null) {
     parts.push(call.completedAt !== null ? `ran ${msText(call.executingAt)}–${msText(call.completedAt)} ms` : `executing since ${msText(call.executingAt)} ms`);
   } else if (call.completedAt !== null) {

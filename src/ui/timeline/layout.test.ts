@@ -367,8 +367,8 @@ describe('call text', () => {
 
   it('summarises a lane for screen readers', () => {
     const seed = buildRecord(seedRun());
-    expect(callAriaLabel(callOf(seed, 'toolu_a'))).toBe('Read(src/a.ts): yielded, success, batch 0, ran 500–1300 ms');
-    expect(callAriaLabel(callOf(buildRecord(seedRun().slice(0, 32)), 'toolu_c'))).toBe('Read(src/c.ts): queued, batch 2, queued since 1100 ms');
+    expect(callAriaLabel(callOf(seed, 'toolu_a'))).toBe('Read(src/a.ts): yielded, success, batch 1, ran 500–1300 ms');
+    expect(callAriaLabel(callOf(buildRecord(seedRun().slice(0, 32)), 'toolu_c'))).toBe('Read(src/c.ts): queued, batch 3, queued since 1100 ms');
   });
 });
 

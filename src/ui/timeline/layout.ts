@@ -1,3 +1,5 @@
+import { batchName } from '../../tools/orchestration/batchName';
+
 import type { RunRecord, TurnRecord } from '../../run/record';
 import { axisTicks, type AxisTick } from './axisTicks';
 import { capMoments, type CapMoment } from './concurrencyCap';
@@ -191,9 +193,9 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
   };
 }
 
-/** A batch frame's label: `concurrent · b0`, `serial · b1`. */
+/** A batch frame's label: `concurrent · batch 1`, `serial · batch 2`. */
 export function frameLabel(frame: Pick<BatchFrame, 'label' | 'batch'>): string {
-  return `${frame.label} · b${frame.batch}`;
+  return `${frame.label} · ${batchName(frame.batch)}`;
 }
 
 /** A half-open range of rows, `[first, end)`. */

@@ -79,6 +79,14 @@ const HAPPENED: Record<'denied' | 'invalid' | 'cancelled' | 'interrupted', strin
   interrupted: 'Stopped: the turn was interrupted before it finished',
 };
 
+/** Why the pipeline refused a call before it ran, read from the refusal it wrote. */
+export function refusal(content: string): string {
+  if (/No such tool available/.test(content)) return 'Refused: there is no tool of that name in the pool';
+  if (/deferred tool whose schema has not been loaded/.test(content)) return 'Refused: the tool is deferred, and ToolSearch has not loaded it yet';
+  if (/InputValidationError/.test(content)) return HAPPENED.invalid;
+  return 'Refused: the tool’s own check of its input said no';
+}
+
 const UNFINISHED: Record<string, string> = { queued: 'queued…', executing: 'executing…', completed: 'completed, awaiting its yield', yielded: 'yielded' };
 
 /** The heading (`render.use`) and body of a call's result through its tool (or plain text). */
@@ -117,7 +125,7 @@ export function callView(call: CallRecord, tool: AnyTool | undefined): CallView 
       case 'cancelled':
       case 'interrupted': {
         // Headed by what happened to the call, not by "failed": it may never have run at all.
-        const title = HAPPENED[call.outcome];
+        const title = call.outcome === 'invalid' ? refusal(content) : HAPPENED[call.outcome];
         const fallback: RenderDescriptor = { title, body: content, format: 'text', tone: call.outcome === 'invalid' ? 'error' : 'warning' };
         return { ...(tool ? attempt(() => tool.render.error(input.value, content), fallback) : fallback), title, ...(call.outcome === 'invalid' ? {} : { tone: 'warning' as const }) };
       }
