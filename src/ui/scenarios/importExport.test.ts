@@ -32,6 +32,18 @@ describe('importScenarioFile', () => {
     expect(result.errors.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('says in one line what a JSON file is when it is plainly no scenario', () => {
+    const one = (text: string) => {
+      const result = importScenarioFile(text, taken);
+      return result.ok ? [] : result.errors.map((error) => error.message);
+    };
+    expect(one('{"name":"my-app","version":"1.0.0","dependencies":{}}')).toEqual(['This JSON is not a scenario (it has "name", "version", "dependencies", and no "turns") nor a session log: nothing to import.']);
+    expect(one('[1, 2]')).toEqual(['This JSON is an array, not a scenario (an object with "id", "title" and "turns"): nothing to import.']);
+    expect(one('{"version":1,"scenario":"x","sandbox":"virtual","strategy":"streaming","turns":[]}')).toEqual([
+      'This is a run record, not a scenario (a record is what a run made; a scenario is what a run replays: "id", "title" and "turns").',
+    ]);
+  });
+
   it('gives a built-in id clash the next free id and says so', () => {
     const builtIn = BUILT_IN_ENTRIES[0]!;
     const result = importScenarioFile(builtIn.json, taken);

@@ -23,6 +23,8 @@ export type ImportResult =
  * (`my-id` → `my-id-2`), since an import must never replace a scenario that exists.
  */
 export function importScenarioFile(text: string, taken: TakenIds): ImportResult {
+  const foreign = notAScenario(text);
+  if (foreign !== undefined) return { ok: false, errors: [{ path: '', message: foreign }] };
   const checked = checkScenarioText(text);
   if (!checked.ok) return checked;
   const { scenario, value } = checked;
@@ -62,4 +64,28 @@ export function exportScenarioFile(json: string): ExportFile {
   const id = value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
   const safe = typeof id === 'string' ? id.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') : '';
   return { filename: `${safe || 'scenario'}.scenario.json`, text: `${JSON.stringify(value, null, 2)}\n` };
+}
+
+/**
+ * Why a file is plainly no scenario, in one line (JSON of some other kind: settings, a package
+ * file, a run record): a list of every schema error would only say the same twelve times.
+ * `undefined` when it may be one, for the schema to judge.
+ */
+export function notAScenario(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (['version', 'sandbox', 'strategy', 'turns'].every((key) => keys.includes(key))) {
+      return 'This is a run record, not a scenario (a record is what a run made; a scenario is what a run replays: "id", "title" and "turns").';
+    }
+    // Any of a scenario's own fields: a scenario with mistakes, for the schema to list.
+    if (['id', 'title', 'turns', 'workspace', 'settings', 'agents'].some((key) => keys.includes(key))) return undefined;
+    return `This JSON is not a scenario (it has ${keys.length === 0 ? 'no fields' : `"${keys.slice(0, 3).join('", "')}"${keys.length > 3 ? ', …' : ''}`}, and no "turns") nor a session log: nothing to import.`;
+  }
+  return `This JSON is ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}, not a scenario (an object with "id", "title" and "turns"): nothing to import.`;
 }
