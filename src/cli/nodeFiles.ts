@@ -29,7 +29,8 @@ const MAX_DEPTH = 8;
 /**
  * The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. A log is a
  * `.jsonl` file (a sub-agent's, under a `subagents` folder, goes with its session's log instead) or
- * a `.json` file whose first bytes name a session and a project hash (a Gemini CLI chat). Links
+ * a `.json` file whose first bytes name a session and a project hash (a Gemini CLI chat) or open
+ * with an OpenCode session's `info` (an `opencode export`). Links
  * are not followed, so a link cannot lead the search round in circles or out of the folder.
  */
 export async function findSessionLogs(path: string): Promise<string[] | null> {
@@ -49,7 +50,7 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
         if (!handle) continue;
         const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0).finally(() => handle.close());
         const head = buffer.subarray(0, bytesRead).toString('utf8');
-        if (/"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head)) logs.push(full);
+        if ((/"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head)) || /^\s*\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/.test(head)) logs.push(full);
       }
     }
   };

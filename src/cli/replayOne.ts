@@ -39,8 +39,8 @@ export interface ScenarioReader {
 
 /**
  * Finds a built-in scenario by id, or reads and validates a file; a `.jsonl` session log is
- * imported first, and so is a `.json` file that is a Gemini CLI chat (one JSON document with its
- * `messages` and no scenario's `turns`).
+ * imported first, and so is a `.json` file that is a Gemini CLI chat or an OpenCode export (one JSON
+ * document with its `messages` and no scenario's `turns`).
  */
 export async function loadScenario(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
   if (name.endsWith('.jsonl')) return loadSession(name, io);
@@ -57,15 +57,16 @@ export async function loadScenario(name: string, io: ScenarioReader): Promise<{ 
     const why = code === 'ENOENT' ? 'no such file, and no built-in scenario has that id' : error instanceof Error ? error.message : String(error);
     return { ok: false, message: `${name}: ${why}` };
   }
-  if (await isGeminiChatText(text)) return importLog([{ name, text }]);
+  if (await isSessionDocument(text)) return importLog([{ name, text }]);
   const result = parseScenario(text, name);
   return result.ok ? result : { ok: false, message: formatErrors(result.errors, name) };
 }
 
-/** Whether a file's text is a Gemini CLI chat; the importer's sniff loads only when the text names `messages`. */
-async function isGeminiChatText(text: string): Promise<boolean> {
+/** Whether a file's text is a Gemini CLI chat or an OpenCode export; the importer's sniffs load only when the text names `messages`. */
+async function isSessionDocument(text: string): Promise<boolean> {
   if (!/"messages"\s*:\s*\[/.test(text)) return false;
-  return (await import('../scenarios/import/gemini/chatFile')).isGeminiChat(text);
+  const [{ isGeminiChat }, { isOpenCodeExport }] = await Promise.all([import('../scenarios/import/gemini/chatFile'), import('../scenarios/import/opencode/exportFile')]);
+  return isGeminiChat(text) || isOpenCodeExport(text);
 }
 
 /** Imports a session log (the importer loads only for one); its problems go to the summary's reader as notes when a scenario came of it. */

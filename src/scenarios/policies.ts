@@ -15,6 +15,7 @@ export const POLICY_NAMES = [
   'copilot-cli',
   'ai-sdk-5',
   'ai-sdk-7',
+  'opencode',
   'cline',
 ] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
@@ -58,6 +59,8 @@ export interface PolicyPreset {
 }
 
 const CLAUDE_CODE_2_1: SchedulingSettings = { maxConcurrency: 10, resultOrder: 'completion', cascade: 'every-error', bashConcurrency: 'read-only', concurrentTools: 'declared' };
+/** The AI SDK 5 and 6 (streamText): each call as it is parsed, all together; OpenCode runs on it. */
+const AI_SDK_STREAMING: SchedulingSettings = { maxConcurrency: 'none', resultOrder: 'completion', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all' };
 
 export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
   seed: {
@@ -139,7 +142,7 @@ export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
     source: 'Its source and docs: each tool call executes as soon as it is parsed, all of them in parallel, and results stream back as they complete.',
     summary: 'Every call at once as it arrives, no partition, completion order.',
     strategy: 'streaming',
-    settings: { maxConcurrency: 'none', resultOrder: 'completion', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all' },
+    settings: AI_SDK_STREAMING,
   },
   'ai-sdk-7': {
     name: 'ai-sdk-7',
@@ -149,6 +152,15 @@ export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
     summary: 'After the stream, every call at once, completion order.',
     strategy: 'parallel',
     settings: { maxConcurrency: 'none', resultOrder: 'completion', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all' },
+  },
+  opencode: {
+    name: 'opencode',
+    agent: 'OpenCode',
+    version: 'AI SDK 6 runtime (sst/opencode, mid-2026)',
+    source: 'Its source (github.com/sst/opencode): packages/opencode/src/session/llm.ts calls the AI SDK’s streamText with its tools and their execute (“AI SDK owns provider execution and tool dispatch”), on "ai" 6.0.x (the root package.json catalog); processor.ts marks a tool part running with time.start at the stream’s tool-call event and completed or error at its tool-result, and a failing call fails alone. So it inherits ai-sdk-5’s scheduling (the AI SDK 5 and 6 run each call as it is parsed, all together, results as they complete). Its experimental native runtime (a flag, off by default) is not covered.',
+    summary: 'As the AI SDK 5/6 it runs on: every call at once as it arrives, completion order, nothing cancelled.',
+    strategy: 'streaming',
+    settings: AI_SDK_STREAMING,
   },
   cline: {
     name: 'cline',

@@ -3,6 +3,8 @@ import { isGeminiChat } from './gemini/chatFile';
 import { importGeminiSession } from './gemini/importGeminiSession';
 import { isCopilotEvent } from './copilot/copilotEvents';
 import { importCopilotSession } from './copilot/importCopilotSession';
+import { isOpenCodeExport } from './opencode/exportFile';
+import { importOpenCodeSession } from './opencode/importOpenCodeSession';
 import { importClaudeSession } from './importSession';
 import { isSubAgentFile, type LogFile } from './logFile';
 import { SESSION_AGENT_NAMES, type SessionAgentId } from './sessionAgents';
@@ -34,11 +36,14 @@ function agentOfLine(value: unknown): SessionAgentId | undefined {
 
 /**
  * The agent whose log `text` is, told from its first lines; `undefined` when they do not say. A
- * Gemini CLI chat is one JSON document, not JSON Lines: it is tried whole first, since on one line
- * its `sessionId` would look like a Claude Code line's.
+ * Gemini CLI chat and an OpenCode export are each one JSON document, not JSON Lines: they are tried
+ * whole first, since on one line a chat's `sessionId` would look like a Claude Code line's. An
+ * export has no `sessionId` nor `projectHash` and a chat no `info` with a "ses_" id, so neither
+ * check claims the other's.
  */
 export function sessionAgentOf(text: string): SessionAgentId | undefined {
   if (isGeminiChat(text)) return 'gemini-cli';
+  if (isOpenCodeExport(text)) return 'opencode';
   let start = 0;
   for (let looked = 0; looked < LOOKED_AT && start < text.length; looked++) {
     let end = text.indexOf('\n', start);
@@ -58,8 +63,8 @@ export function sessionAgentOf(text: string): SessionAgentId | undefined {
 
 /**
  * Imports a session log of any agent the playground reads, told from the main log's first lines:
- * a Codex CLI rollout, a Gemini CLI chat file, a GitHub Copilot CLI events.jsonl, or a Claude Code
- * log (with its sub-agents' logs). The command line and the page both come through here, so any of
+ * a Codex CLI rollout, a Gemini CLI chat file, a GitHub Copilot CLI events.jsonl, an OpenCode
+ * export (with its sub-agents' exports), or a Claude Code log (with its sub-agents' logs). The command line and the page both come through here, so any of
  * them is taken without a flag. Never throws.
  */
 export function importSessionLog(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
@@ -69,6 +74,7 @@ export function importSessionLog(files: readonly LogFile[], options: { id?: stri
   const rest = files.filter((file) => file !== main);
   if (agent === 'codex') return foreignLines(importCodexSession([main!, ...rest], options), main!, agent);
   if (agent === 'gemini-cli') return importGeminiSession([main!, ...rest], options);
+  if (agent === 'opencode') return importOpenCodeSession([main!, ...rest], options);
   if (agent === 'copilot-cli') return foreignLines(importCopilotSession([main!, ...rest], options), main!, agent);
   const result = agent === 'claude-code' ? foreignLines(importClaudeSession(files, options), main!, agent) : importClaudeSession(files, options);
   if (!result.ok && agent === undefined && main && main.text.trim() !== '') {

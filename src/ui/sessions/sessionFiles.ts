@@ -2,15 +2,17 @@ import { isSubAgentFile, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
 
 /**
- * Whether a `.json` file is a Gemini CLI chat rather than a scenario: its first bytes name a
- * session and its project's hash, which no scenario has (the importer then reads it whole).
+ * Whether a `.json` file is a Gemini CLI chat or an OpenCode export rather than a scenario: its
+ * first bytes name a session and its project's hash, or open with an OpenCode session's `info`
+ * (an id "ses_…"), which no scenario has (the importer then reads it whole).
  */
 async function isChatFile(file: File): Promise<boolean> {
   const head = await file.slice(0, 4096).text();
-  return /"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head) && !/"turns"\s*:/.test(head);
+  if (/"turns"\s*:/.test(head)) return false;
+  return (/"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head)) || /^\s*\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/.test(head);
 }
 
-/** The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too), a Gemini CLI chat. */
+/** The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too), a Gemini CLI chat, an OpenCode export. */
 export async function sessionFilesOf(files: readonly File[]): Promise<File[]> {
   const found: File[] = [];
   for (const file of files) if (file.name.endsWith('.jsonl') || (file.name.endsWith('.json') && (await isChatFile(file)))) found.push(file);
@@ -32,7 +34,7 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
     return {
       ok: false,
       message:
-        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/).',
+        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/), an OpenCode session the output of `opencode export <sessionID>` saved as .json.',
     };
   }
   let read: LogFile[];

@@ -1,0 +1,121 @@
+/**
+ * An OpenCode session's messages folded into the importer's responses and calls. One assistant
+ * message holds every model request of a turn: each request is a `step-start` … `step-finish` run of
+ * its parts (packages/opencode/src/session/processor.ts writes a `step-start` as the AI SDK starts a
+ * step and a `step-finish` as it ends), so each step is a response here. A text or reasoning part
+ * closes at its `time.end` (its stream's end); a tool part's state is `running` from the moment
+ * the model's `tool-call` arrived (`time.start`, when the AI SDK also started it) and `completed` or
+ * `error` at `time.end`: the call closes and starts at `time.start`, and ends at `time.end`.
+ */
+import type { LogProblem } from '../logLines';
+import { isRecord, stringOf } from '../codex/rolloutLines';
+import { blockTime, emptyAgent, type LoggedAgent, type LoggedBlock, type LoggedResponse } from '../sessionLog';
+import type { ExportMessage, ExportPart } from './exportFile';
+import { playgroundCall, taskSessionOf } from './opencodeTools';
+
+/** The folded session: the agent's responses and calls, and what else it told. */
+export interface FoldedExport {
+  readonly agent: LoggedAgent;
+  readonly problems: LogProblem[];
+  /** What the mapping could not keep, for `observed.unknown`. */
+  readonly notes: string[];
+  /** The sub-agent session each `task` call ran, by the call's id. */
+  readonly tasks: Map<string, string>;
+}
+
+/** Part types that are OpenCode's bookkeeping (snapshots, patches, attachments, retries…), not the model's words: passed over. */
+const BOOKKEEPING = new Set(['snapshot', 'patch', 'file', 'agent', 'subtask', 'retry', 'compaction']);
+
+/** A finite number of milliseconds, or `null`. */
+function msOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** A part's `time.end`, else its `time.start`, else `null`. */
+function partTime(raw: Readonly<Record<string, unknown>>): number | null {
+  const time = isRecord(raw.time) ? raw.time : {};
+  return msOf(time.end) ?? msOf(time.start);
+}
+
+/** How a tool part ended: its result, start and end, as its state says. */
+function toolState(state: Readonly<Record<string, unknown>>): { result?: { text: string; isError: boolean }; start: number | null; end: number | null } {
+  const time = isRecord(state.time) ? state.time : {};
+  const start = msOf(time.start);
+  const end = msOf(time.end);
+  if (state.status === 'completed') return { result: { text: stringOf(state, 'output'), isError: false }, start, end };
+  if (state.status === 'error') return { result: { text: stringOf(state, 'error') || 'the call failed (the export gives no message)', isError: true }, start, end };
+  return { start, end: null };
+}
+
+/** Folds the session's messages (in order), its folder being `cwd`. */
+export function foldExport(messages: readonly ExportMessage[], source: string, cwd: string): FoldedExport & { prompt?: string } {
+  const folded: FoldedExport & { prompt?: string } = { agent: emptyAgent(), problems: [], notes: [], tasks: new Map() };
+  const { agent } = folded;
+  const problem = (line: number, message: string) => folded.problems.push({ source, line, message });
+  let last = 0;
+
+  const assistant = (message: ExportMessage) => {
+    const created = isRecord(message.info.time) ? msOf(message.info.time.created) : null;
+    if (created === null) problem(message.line, `the assistant message ${message.id} has no time.created: its parts without times are taken as the one before's`);
+    last = Math.max(last, created ?? last);
+    let current: LoggedResponse | null = null;
+    let steps = 0;
+    const block = (kind: LoggedBlock['kind'], text: string, at: number | null, line: number, callId?: string): number => {
+      if (!current) agent.responses.push((current = { messageId: `${message.id}#${steps++}`, blocks: [] }));
+      const closed = blockTime(current, at ?? last, { source, line }, folded.problems);
+      last = Math.max(last, closed);
+      current.blocks.push({ kind, text, at: closed, line, ...(callId !== undefined ? { callId } : {}) });
+      return closed;
+    };
+    for (const part of message.parts) {
+      if (part.type === 'step-start' || part.type === 'step-finish') current = null;
+      else if (part.type === 'text') {
+        // A synthetic or ignored text is OpenCode's own, never sent as the model's.
+        if (part.raw.synthetic !== true && part.raw.ignored !== true && stringOf(part.raw, 'text').trim() !== '') block('text', stringOf(part.raw, 'text'), partTime(part.raw), part.line);
+      } else if (part.type === 'reasoning') block('thinking', stringOf(part.raw, 'text'), partTime(part.raw), part.line);
+      else if (part.type === 'tool') tool(part, block);
+      else if (!BOOKKEEPING.has(part.type)) problem(part.line, `a part of type "${part.type || '(none)'}" the importer does not know: passed over`);
+    }
+  };
+
+  const tool = (part: ExportPart, block: (kind: LoggedBlock['kind'], text: string, at: number | null, line: number, callId?: string) => number) => {
+    const rawId = stringOf(part.raw, 'callID');
+    const name = stringOf(part.raw, 'tool');
+    if (!isRecord(part.raw.state)) return problem(part.line, `the tool part ${rawId || stringOf(part.raw, 'id') || '(no id)'} (${name || 'no tool'}) has no state: left out`);
+    const state = part.raw.state;
+    // A tool_use id is letters, digits, "_" and "-" (the scenario's rule), unique in the session.
+    let id = rawId.replace(/[^A-Za-z0-9_-]/g, '_');
+    if (id === '' || id === '__proto__' || agent.calls.has(id)) {
+      if (rawId !== '' && agent.calls.has(id)) return problem(part.line, `the call ${rawId} again: the first is kept`);
+      id = `${name.replace(/[^A-Za-z0-9_-]/g, '_') || 'call'}_line${part.line}`;
+    }
+    const ended = toolState(state);
+    if (ended.start === null) problem(part.line, `the call ${rawId || id} has no state.time.start (status ${JSON.stringify(state.status ?? null)}): taken as the part before's time`);
+    const mapped = playgroundCall(name, state.input, cwd);
+    const closedAt = block('tool_use', '', ended.start, part.line, id);
+    agent.calls.set(id, { id, name: mapped.name, input: mapped.input, closedAt, ...(ended.start !== null ? { startedAt: ended.start } : {}) });
+    if (mapped.note) folded.notes.push(`${id}: ${mapped.note}`);
+    const call = agent.calls.get(id)!;
+    if (ended.result) {
+      call.result = { ...ended.result, line: part.line };
+      if (ended.end !== null) {
+        call.endedAt = Math.max(ended.end, closedAt);
+        last = Math.max(last, call.endedAt);
+      } else problem(part.line, `the call ${rawId || id} has no state.time.end: when it ended is not known`);
+    } else problem(part.line, `the call ${rawId || id} (${name || 'no tool'}) was still ${JSON.stringify(state.status ?? null)} when the session was exported: it is imported as unanswered`);
+    if (name === 'task') {
+      const session = taskSessionOf(state.metadata, ended.result?.text ?? '');
+      if (session !== '') folded.tasks.set(id, session);
+    }
+  };
+
+  for (const message of messages) {
+    if (message.role === 'user') {
+      const text = message.parts.find((part) => part.type === 'text' && part.raw.synthetic !== true && part.raw.ignored !== true && stringOf(part.raw, 'text').trim() !== '');
+      if (folded.prompt === undefined && text) folded.prompt = stringOf(text.raw, 'text').trim();
+      for (const part of message.parts) if (part.type !== 'text' && !BOOKKEEPING.has(part.type)) problem(part.line, `a part of type "${part.type || '(none)'}" the importer does not know: passed over`);
+    } else if (message.role === 'assistant') assistant(message);
+    else problem(message.line, `a message of role "${message.role || '(none)'}" the importer does not know: passed over`);
+  }
+  return folded;
+}
