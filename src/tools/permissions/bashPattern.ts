@@ -26,27 +26,40 @@ export function bashPatternMatches(pattern: string, text: string): boolean {
     const prefix = pattern.slice(0, -2);
     return text === prefix || text.startsWith(`${prefix} `);
   }
-  if (hasWildcard(pattern)) return new RegExp(`^${wildcardSource(pattern)}$`, 's').test(text);
+  if (hasWildcard(pattern)) return patternAlternatives(pattern).some((tokens) => starMatch(tokens, text));
   return text === pattern;
+}
+
+/**
+ * Whether a star-glob matches a text, in time linear in their product whatever the pattern (a
+ * hostile `a*a*a*a*a*b` against a long command included): each star is taken as short as it can be,
+ * and on a mismatch only the latest star grows by one character. No backtracking regular
+ * expression is built from a rule.
+ */
+function starMatch(tokens: readonly Token[], text: string): boolean {
+  let t = 0;
+  let p = 0;
+  let starAt = -1;
+  let resumeAt = 0;
+  while (t < text.length) {
+    const token = tokens[p];
+    if (token !== undefined && !token.star && token.char === text[t]) {
+      p++;
+      t++;
+    } else if (token !== undefined && token.star) {
+      starAt = p++;
+      resumeAt = t;
+    } else if (starAt >= 0) {
+      p = starAt + 1;
+      t = ++resumeAt;
+    } else return false;
+  }
+  while (tokens[p]?.star) p++;
+  return p === tokens.length;
 }
 
 function hasWildcard(pattern: string): boolean {
   return /(^|[^\\])\*/.test(pattern);
-}
-
-function wildcardSource(pattern: string): string {
-  let source = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === '\\' && pattern[i + 1] === '*') {
-      source += '\\*';
-      i++;
-    } else if (ch === '*') source += '.*';
-    else source += ch.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  }
-  // A trailing " *" also matches the bare command (`git *` matches `git`).
-  if (source.endsWith(' .*')) source = `${source.slice(0, -3)}( .*)?`;
-  return source;
 }
 
 /**
