@@ -76,7 +76,7 @@ export function foldTask(items: readonly TaskItem[], source: string, ui: UiTimes
   const agent = emptyAgent();
   const folded: FoldedTask & { cwd: string } = { agent, cwd: '', problems: [], notes: [] };
   const problem = (item: TaskItem, message: string) => folded.problems.push({ source, line: item.line, message: `message ${item.index}: ${message}` });
-  let pending: { call: LoggedCall; nativeId?: string }[] = [];
+  let pending: { call: LoggedCall; tool: string; nativeId?: string }[] = [];
   const lineOf = new Map<string, number>();
   let responses = 0;
   let last = ui?.taskTs ?? 0;
@@ -93,8 +93,10 @@ export function foldTask(items: readonly TaskItem[], source: string, ui: UiTimes
     const texts = textResults(blocks);
     // The results were sent with the next request.
     const sent = ui?.requests[responses]?.ts ?? ts;
-    for (const { call, nativeId } of pending) {
-      const found: ToolResultText | undefined = nativeId !== undefined ? natives.get(nativeId) : texts.shift();
+    for (const { call, tool, nativeId } of pending) {
+      // A result written as text names its tool: the first of that tool's, else the first left.
+      const named = texts.findIndex((each) => each.tool === tool);
+      const found: ToolResultText | undefined = nativeId !== undefined ? natives.get(nativeId) : texts.splice(named >= 0 ? named : 0, 1)[0];
       if (!found) continue;
       if (nativeId !== undefined) natives.delete(nativeId);
       call.result = { text: found.text, isError: found.isError, line: item.line };
@@ -109,6 +111,8 @@ export function foldTask(items: readonly TaskItem[], source: string, ui: UiTimes
   const assistant = (item: TaskItem, blocks: readonly unknown[], ts: number | undefined) => {
     const request = ui?.requests[responses];
     responses++;
+    // Calls of a response no user message followed stay unanswered.
+    pending = [];
     const pieces = piecesOfMessage(blocks, (message) => problem(item, message));
     const start = request?.ts ?? ts ?? last;
     // When each piece began: a call when the chat showed it, a text when its text began.
@@ -138,7 +142,7 @@ export function foldTask(items: readonly TaskItem[], source: string, ui: UiTimes
       if (mapped.note) folded.notes.push(`${id}: ${mapped.note}`);
       response.blocks.push({ kind: 'tool_use', text: '', callId: id, at: closed, line: item.line });
       lineOf.set(id, item.line);
-      pending.push({ call, ...(piece.nativeId !== undefined ? { nativeId: piece.nativeId } : {}) });
+      pending.push({ call, tool: piece.name, ...(piece.nativeId !== undefined ? { nativeId: piece.nativeId } : {}) });
     });
     if (response.blocks.length > 0) agent.responses.push(response);
     else problem(item, 'an assistant message with no text and no call: passed over');
