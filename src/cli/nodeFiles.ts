@@ -23,6 +23,10 @@ export async function listJsonFiles(path: string): Promise<string[] | null> {
     .map((name) => join(path, name));
 }
 
+/** A Cline task's API history, and its chat beside it (cline/taskFiles.ts). */
+const CLINE_HISTORY = 'api_conversation_history.json';
+const CLINE_CHAT = 'ui_messages.json';
+
 /** How deep a folder of session logs is searched (`~/.codex/sessions/YYYY/MM/DD/` is four down). */
 const MAX_DEPTH = 8;
 
@@ -30,7 +34,8 @@ const MAX_DEPTH = 8;
  * The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. A log is a
  * `.jsonl` file (a sub-agent's, under a `subagents` folder, goes with its session's log instead) or
  * a `.json` file whose first bytes name a session and a project hash (a Gemini CLI chat) or open
- * with an OpenCode session's `info` (an `opencode export`). Links
+ * with an OpenCode session's `info` (an `opencode export`), or a Cline task's
+ * `api_conversation_history.json` (its `ui_messages.json` goes with it). Links
  * are not followed, so a link cannot lead the search round in circles or out of the folder.
  */
 export async function findSessionLogs(path: string): Promise<string[] | null> {
@@ -45,6 +50,7 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
       if (entry.isDirectory()) {
         if (depth < MAX_DEPTH && entry.name !== 'subagents' && !entry.name.startsWith('.')) await walk(full, depth + 1);
       } else if (entry.isFile() && entry.name.endsWith('.jsonl')) logs.push(full);
+      else if (entry.isFile() && entry.name === CLINE_HISTORY) logs.push(full);
       else if (entry.isFile() && entry.name.endsWith('.json')) {
         const handle = await open(full).catch(() => null);
         if (!handle) continue;
@@ -67,11 +73,17 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
 
 /**
  * A Claude Code session's files: the log itself, and its sub-agents' logs where they sit beside it
- * (`<session>/subagents/agent-*.jsonl`, as 2.1.x writes them).
+ * (`<session>/subagents/agent-*.jsonl`, as 2.1.x writes them); a Cline task's API history with its
+ * `ui_messages.json` beside it, when there is one.
  */
 export async function readSessionFiles(path: string): Promise<{ name: string; text: string }[]> {
   const { readdir } = await files();
   const found = [{ name: path, text: await readText(path) }];
+  if (basename(path) === CLINE_HISTORY) {
+    const chat = join(dirname(path), CLINE_CHAT);
+    const text = await readText(chat).catch(() => null);
+    return text === null ? found : [...found, { name: chat, text }];
+  }
   const folder = join(dirname(path), basename(path, '.jsonl'), 'subagents');
   const names = await readdir(folder).catch(() => [] as string[]);
   for (const name of names.filter((each) => /^agent-.*\.jsonl$/.test(each)).sort()) {

@@ -40,10 +40,11 @@ export interface ScenarioReader {
 /**
  * Finds a built-in scenario by id, or reads and validates a file; a `.jsonl` session log is
  * imported first, and so is a `.json` file that is a Gemini CLI chat or an OpenCode export (one JSON
- * document with its `messages` and no scenario's `turns`).
+ * document with its `messages` and no scenario's `turns`) or a Cline task's
+ * `api_conversation_history.json` (read with the `ui_messages.json` beside it).
  */
 export async function loadScenario(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
-  if (name.endsWith('.jsonl')) return loadSession(name, io);
+  if (name.endsWith('.jsonl') || /(^|[/\\])api_conversation_history\.json$/.test(name)) return loadSession(name, io);
   const builtIn = BUILT_IN_SCENARIOS.find((raw) => (raw as { id?: unknown }).id === name);
   if (builtIn !== undefined) {
     const result = validateScenario(builtIn);

@@ -1,3 +1,5 @@
+import { clineFileKind, clineTextKind } from './cline/taskFiles';
+import { importClineTask } from './cline/importClineTask';
 import { importCodexSession } from './codex/importCodexSession';
 import { isGeminiChat } from './gemini/chatFile';
 import { importGeminiSession } from './gemini/importGeminiSession';
@@ -39,9 +41,11 @@ function agentOfLine(value: unknown): SessionAgentId | undefined {
  * Gemini CLI chat and an OpenCode export are each one JSON document, not JSON Lines: they are tried
  * whole first, since on one line a chat's `sessionId` would look like a Claude Code line's. An
  * export has no `sessionId` nor `projectHash` and a chat no `info` with a "ses_" id, so neither
- * check claims the other's.
+ * check claims the other's. A Cline task's file is one JSON array (of API messages or of chat
+ * messages), which no other agent's log starts with.
  */
 export function sessionAgentOf(text: string): SessionAgentId | undefined {
+  if (clineTextKind(text) !== undefined) return 'cline';
   if (isGeminiChat(text)) return 'gemini-cli';
   if (isOpenCodeExport(text)) return 'opencode';
   let start = 0;
@@ -64,10 +68,12 @@ export function sessionAgentOf(text: string): SessionAgentId | undefined {
 /**
  * Imports a session log of any agent the playground reads, told from the main log's first lines:
  * a Codex CLI rollout, a Gemini CLI chat file, a GitHub Copilot CLI events.jsonl, an OpenCode
- * export (with its sub-agents' exports), or a Claude Code log (with its sub-agents' logs). The command line and the page both come through here, so any of
- * them is taken without a flag. Never throws.
+ * export (with its sub-agents' exports), a Cline task's files (told by their names or their
+ * content, whichever comes first), or a Claude Code log (with its sub-agents' logs). The command
+ * line and the page both come through here, so any of them is taken without a flag. Never throws.
  */
 export function importSessionLog(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
+  if (files.some((file) => clineFileKind(file) === 'history' || clineFileKind(file) === 'ui')) return importClineTask(files, options);
   const main = files.find((file) => !isSubAgentFile(file.name)) ?? files[0];
   if (main && main.text.trim() === '') return { ok: false, problems: [{ source: main.name, line: 0, message: 'the file is empty: there is no session in it to replay' }] };
   const agent = main ? sessionAgentOf(main.text) : undefined;

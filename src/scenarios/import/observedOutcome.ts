@@ -7,13 +7,15 @@ export function observedOutcome(call: LoggedCall): ObservedOutcome {
   if (!result) return 'unanswered';
   if (!result.isError) return 'success';
   const text = result.text;
-  if (/Sibling tool call errored|Cancelled: parallel tool call/.test(text)) return 'cancelled';
+  // Claude Code's, then Cline's (a call after one the user rejected in the same response).
+  if (/Sibling tool call errored|Cancelled: parallel tool call|^Skipping tool .* due to user rejecting a previous tool/.test(text)) return 'cancelled';
   // Gemini CLI's: a call the user declined at its confirmation is cancelled, with this reason.
   if (/^\[Operation Cancelled\] (Reason: )?User did not allow tool call/.test(text)) return 'denied';
   // Claude Code's words, then Codex CLI's (an output cut off by the user's interrupt, a refused command or patch), then Gemini CLI's (any other cancellation).
   // OpenCode's: a call still running when the turn was aborted.
   if (/Request interrupted by user|^aborted(:|$)|^\[Operation Cancelled\]|^Tool execution aborted$/.test(text)) return 'interrupted';
-  if (/doesn't want to proceed with this tool use|Permission to use .* (has been|was) denied|permission denied by the user|^(exec command|patch) rejected by user|^The user rejected permission to use this specific tool call/i.test(text)) return 'denied';
+  // Claude Code's, Codex CLI's, OpenCode's, then Cline's refusals.
+  if (/doesn't want to proceed with this tool use|Permission to use .* (has been|was) denied|permission denied by the user|^(exec command|patch) rejected by user|^The user rejected permission to use this specific tool call|^The user denied this operation/i.test(text)) return 'denied';
   return 'error';
 }
 

@@ -1,7 +1,7 @@
 import type { PolicyName } from '../policies';
 
 /** The agents whose session logs the importer reads, by their id in `observed.agent`, with their names. */
-export const SESSION_AGENT_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex CLI', 'gemini-cli': 'Gemini CLI', 'copilot-cli': 'GitHub Copilot CLI', opencode: 'OpenCode' } as const;
+export const SESSION_AGENT_NAMES = { 'claude-code': 'Claude Code', codex: 'Codex CLI', 'gemini-cli': 'Gemini CLI', 'copilot-cli': 'GitHub Copilot CLI', opencode: 'OpenCode', cline: 'Cline' } as const;
 
 /** An agent whose logs the importer reads. */
 export type SessionAgentId = keyof typeof SESSION_AGENT_NAMES;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../scenarios/validate';
-import { holdsSessionLog, openSessionFiles } from './sessionFiles';
+import { holdsSessionLog, openSessionFiles, sessionFilesOf, sessionsOf } from './sessionFiles';
 import { importSessionTexts } from './sessionImport';
 
 const LOG = 'test/transcripts/spotter-8463c716-main-lines715-1093.jsonl';
@@ -41,6 +41,22 @@ describe('opening a session log in the page', () => {
     if (!opening.ok) throw new Error(opening.message);
     expect(opening.label).toContain('Gemini CLI');
     expect(opening.calls).toBe(14);
+  });
+
+  it('groups a dropped folder into sessions: a Claude log with its sub-agents, a Cline task with its chat', async () => {
+    const named = (name: string) => new File(['[]'], name);
+    const files = [
+      named('logs/a.jsonl'),
+      named('logs/a/subagents/agent-1.jsonl'),
+      named('tasks/171/api_conversation_history.json'),
+      named('tasks/171/ui_messages.json'),
+      named('tasks/171/task_metadata.json'),
+    ];
+    const sessions = sessionsOf(await sessionFilesOf(files));
+    expect(sessions.map((session) => [session.main.name, session.subAgents.map((file) => file.name)])).toEqual([
+      ['logs/a.jsonl', ['logs/a/subagents/agent-1.jsonl']],
+      ['tasks/171/api_conversation_history.json', ['tasks/171/ui_messages.json']],
+    ]);
   });
 
   it('names the damaged lines, imports the rest, and refuses a log with nothing to replay', () => {

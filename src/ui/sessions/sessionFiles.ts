@@ -12,10 +12,16 @@ async function isChatFile(file: File): Promise<boolean> {
   return (/"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head)) || /^\s*\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/.test(head);
 }
 
-/** The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too), a Gemini CLI chat, an OpenCode export. */
+/** A Cline task's files, known by their names: its API history and its chat (the importer takes them together). */
+const CLINE_FILES = new Set(['api_conversation_history.json', 'ui_messages.json']);
+
+/** A file's own name: a file of a dropped folder is named by its path inside the drop. */
+const baseName = (file: File) => file.name.slice(file.name.lastIndexOf('/') + 1);
+
+/** The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too), a Gemini CLI chat, an OpenCode export, a Cline task's files. */
 export async function sessionFilesOf(files: readonly File[]): Promise<File[]> {
   const found: File[] = [];
-  for (const file of files) if (file.name.endsWith('.jsonl') || (file.name.endsWith('.json') && (await isChatFile(file)))) found.push(file);
+  for (const file of files) if (file.name.endsWith('.jsonl') || CLINE_FILES.has(baseName(file)) || (file.name.endsWith('.json') && (await isChatFile(file)))) found.push(file);
   return found;
 }
 
@@ -34,7 +40,7 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
     return {
       ok: false,
       message:
-        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/), an OpenCode session the output of `opencode export <sessionID>` saved as .json.',
+        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/), an OpenCode session the output of `opencode export <sessionID>` saved as .json, a Cline task its api_conversation_history.json and ui_messages.json (in the extension\'s tasks/<id>/ folder).',
     };
   }
   let read: LogFile[];
@@ -49,7 +55,7 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
   return importSessionTexts(read);
 }
 
-/** One session of a dropped folder: its main log, and its sub-agents' logs under `<session>/subagents/`. */
+/** One session of a dropped folder: its main log, and its sub-agents' logs under `<session>/subagents/` (a Cline task: its ui_messages.json). */
 export interface FolderSession {
   readonly main: File;
   readonly subAgents: readonly File[];
@@ -58,10 +64,19 @@ export interface FolderSession {
 /** The name of a dropped file, as its path inside the drop. */
 const pathOf = (file: File) => file.webkitRelativePath || file.name;
 
-/** The sessions among a drop's log files: each main log with the sub-agents' logs beside it. */
+/** A file's folder inside the drop, with its trailing slash. */
+const folderOf = (file: File) => pathOf(file).slice(0, pathOf(file).lastIndexOf('/') + 1);
+
+/**
+ * The sessions among a drop's log files: each main log with the sub-agents' logs beside it; a Cline
+ * task's API history with the ui_messages.json of its folder (which goes alone only without one).
+ */
 export function sessionsOf(logs: readonly File[]): FolderSession[] {
-  const mains = logs.filter((file) => !isSubAgentFile(pathOf(file)));
+  const histories = new Set(logs.filter((file) => baseName(file) === 'api_conversation_history.json').map(folderOf));
+  const withHistory = (file: File) => baseName(file) === 'ui_messages.json' && histories.has(folderOf(file));
+  const mains = logs.filter((file) => !isSubAgentFile(pathOf(file)) && !withHistory(file));
   return mains.map((main) => {
+    if (baseName(main) === 'api_conversation_history.json') return { main, subAgents: logs.filter((file) => withHistory(file) && folderOf(file) === folderOf(main)) };
     const folder = `${pathOf(main).replace(/\.jsonl$/, '')}/subagents/`;
     return { main, subAgents: logs.filter((file) => isSubAgentFile(pathOf(file)) && pathOf(file).startsWith(folder)) };
   });
