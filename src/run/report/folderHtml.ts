@@ -1,6 +1,6 @@
 import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import type { FolderReport } from '../folderReport';
-import { escapeMarkup } from './markup';
+import { escapeMarkup, reportHead } from './markup';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -38,17 +38,7 @@ export function folderHtmlReport(report: FolderReport, title: string): string {
     String(preset.cancelled),
     String(preset.passing),
   ]);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeMarkup(title)} — Tool System Playground</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>${escapeMarkup(title)}</h1>
+  return `${reportHead(title, STYLE)}
 <p class="meta">${report.sessions} sessions · ${report.calls} calls · each replayed with recorded effects (nothing ran) under every preset</p>
 ${table(['agent', 'sessions', 'calls'], report.agents.map((agent) => [agentAndVersion(agent), String(agent.sessions), String(agent.calls)]))}
 <h2>Tool time, as it ran and under each preset</h2>

@@ -3,7 +3,7 @@ import { causeLinks } from '../causeLinks';
 import type { CallRecord, RunRecord } from '../record';
 import { allCalls, runFacts } from '../runFacts';
 import { formatMs } from '../timeText';
-import { escapeMarkup } from './markup';
+import { escapeMarkup, reportHead } from './markup';
 import { OUTCOME_FILL, PHASE_FILL, svgTimeline, type ReportLink } from './svgTimeline';
 
 /** Longest result text kept per call; a report is meant to be attached to an issue. */
@@ -53,17 +53,7 @@ export function htmlReport(record: RunRecord, options: ReportOptions = {}): stri
     ['edits lost', facts.lostEdits.length === 0 ? 'none' : facts.lostEdits.map((edit) => `${edit.id} (${edit.path})`).join(', ')],
     ...(record.error !== undefined ? [['run failed', record.error] as [string, string]] : []),
   ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeMarkup(title)} — Tool System Playground</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>${escapeMarkup(title)}</h1>
+  return `${reportHead(title, STYLE)}
 <p class="meta">${meta.map(escapeMarkup).join(' · ')}</p>
 <table class="facts">${factRows.map(([key, value]) => `<tr><th>${escapeMarkup(key)}</th><td>${escapeMarkup(value)}</td></tr>`).join('')}</table>
 ${failures.length > 0 ? `<ul class="failures">${failures.map((failure) => `<li>${escapeMarkup(failure)}</li>`).join('')}</ul>` : ''}

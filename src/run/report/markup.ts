@@ -12,3 +12,21 @@ export function escapeMarkup(text: string): string {
       .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
   );
 }
+
+/**
+ * The opening of a report page, to its `<h1>`: one file that runs no script and loads nothing (its
+ * Content-Security-Policy allows only its own inline style).
+ */
+export function reportHead(title: string, style: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeMarkup(title)} — Tool System Playground</title>
+<style>${style}</style>
+</head>
+<body>
+<h1>${escapeMarkup(title)}</h1>`;
+}

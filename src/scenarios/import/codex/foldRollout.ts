@@ -8,7 +8,7 @@
  * `patch_apply_end`, `mcp_tool_call_end`, `turn_aborted`: the `EventMsg` variants of
  * https://github.com/openai/codex/blob/main/codex-rs/protocol/src/protocol.rs), tell how it ended.
  */
-import { inputDepthProblem } from '../../../model/deepJson';
+import { argumentsOf } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { blockTime, emptyAgent, type LoggedAgent, type LoggedBlock, type LoggedResponse } from '../sessionLog';
 import { durationMs, readOutput } from './codexOutput';
@@ -55,17 +55,6 @@ function messageText(payload: Readonly<Record<string, unknown>>): string {
 function isPrompt(text: string): boolean {
   const start = text.trimStart();
   return start !== '' && !start.startsWith('<') && !start.startsWith('# AGENTS.md');
-}
-
-/** Function-call arguments: their JSON, or their text when they are not JSON (or nest too deep to parse safely). */
-function argumentsOf(value: unknown): unknown {
-  if (typeof value !== 'string') return value ?? {};
-  if (inputDepthProblem(value) !== undefined) return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
 }
 
 /** Folds a rollout's entries (in log order). */

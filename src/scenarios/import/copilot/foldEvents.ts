@@ -7,7 +7,7 @@
  * sub-agent's events (an `agentId` tied to its task call by `subagent.started`, or the older
  * `parentToolCallId`) are folded apart, under the task call that started it.
  */
-import { inputDepthProblem } from '../../../model/deepJson';
+import { argumentsOf } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { withTimes } from '../logLines';
 import { emptyAgent, type LoggedAgent, type LoggedBlock, type LoggedCall } from '../sessionLog';
@@ -29,17 +29,6 @@ export interface FoldedEvents {
 
 /** Namespaces of events that say nothing the replay needs (the screen's, hooks', the session's own): passed over without a word. */
 const QUIET = new Set(['session', 'user', 'assistant', 'tool', 'hook', 'system', 'permission', 'subagent', 'skill', 'model', 'mcp', 'command', 'commands', 'elicitation', 'sampling', 'external_tool', 'pending_messages', 'user_input', 'exit_plan_mode', 'auto_mode_switch', 'capabilities', 'extensions', 'custom_agents', 'skills', 'tools', 'background_tasks', 'managed_settings']);
-
-/** Request arguments: an object as it is; a JSON string parsed (unless it nests too deep); any other text kept. */
-function argumentsOf(value: unknown): unknown {
-  if (typeof value !== 'string') return value ?? {};
-  if (inputDepthProblem(value) !== undefined) return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
 
 /** Folds a stream's events (in log order). */
 export function foldEvents(all: readonly CopilotEvent[]): FoldedEvents {

@@ -29,7 +29,7 @@ const response = (id: string, body: Record<string, unknown>) => [{ functionRespo
 
 describe('a Gemini CLI chat that is damaged or not one', () => {
   it('says an empty file is empty', () => {
-    expect(importGeminiSession([{ name: 'empty.json', text: '' }])).toEqual({ ok: false, problems: [{ source: 'empty.json', line: 0, message: 'the file is empty' }, { source: 'empty.json', line: 0, message: 'the log holds no model response to replay' }] });
+    expect(importGeminiSession([{ name: 'empty.json', text: '' }])).toEqual({ ok: false, problems: [{ source: 'empty.json', line: 0, message: 'the file is empty: there is no session in it to replay' }, { source: 'empty.json', line: 0, message: 'the log holds no model response to replay' }] });
   });
 
   it('names the line where a truncated chat breaks, and is still told as Gemini CLI’s', () => {

@@ -8,6 +8,7 @@
  * `model` and `toolCalls`. A document carries no line numbers, so each message is placed on the
  * line where its id is first written after the one before, for problems to name.
  */
+import { lineLookup, parseJsonDocument } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { isRecord } from '../codex/rolloutLines';
 
@@ -68,35 +69,12 @@ function firstLineParses(text: string): boolean {
   }
 }
 
-/** The 1-based line of each offset of `text`. */
-function lineLookup(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
-}
-
 /** Reads the chat, or says why it cannot be read (a problem naming the line where the JSON breaks). */
 export function readChatFile(text: string, source: string): { chat?: ChatFile; problems: LogProblem[] } {
   const lineOf = lineLookup(text);
-  if (text.trim() === '') return { problems: [{ source, line: 0, message: 'the file is empty' }] };
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch (error: unknown) {
-    const why = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(why);
-    const line = position ? lineOf(Number(position[1])) : lineOf(text.trimEnd().length);
-    return { problems: [{ source, line, message: `not a whole JSON document (a Gemini CLI chat file is one): ${why}` }] };
-  }
+  const parsed = parseJsonDocument(text, source, 'a Gemini CLI chat file');
+  if (!parsed.ok) return { problems: [parsed.problem] };
+  const { value } = parsed;
   if (!isGeminiChatValue(value)) return { problems: [{ source, line: 0, message: 'this is not a Gemini CLI chat file: it has no "sessionId" and "messages" of user and gemini entries' }] };
   const find = (needle: string, from: number) => {
     const at = text.indexOf(needle, from);

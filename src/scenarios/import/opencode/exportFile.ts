@@ -9,6 +9,7 @@
  * its own, so each message and part is placed on the line where its id is first written after the
  * one before, for problems to name.
  */
+import { lineLookup, parseJsonDocument } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { isRecord, stringOf } from '../codex/rolloutLines';
 
@@ -68,35 +69,12 @@ export function isOpenCodeExport(text: string): boolean {
   }
 }
 
-/** The 1-based line of each offset of `text`. */
-function lineLookup(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
-}
-
 /** Reads the export, or says why it cannot be read (a problem naming the line where the JSON breaks). */
 export function readExport(text: string, source: string): { session?: OpenCodeExport; problems: LogProblem[] } {
   const lineOf = lineLookup(text);
-  if (text.trim() === '') return { problems: [{ source, line: 0, message: 'the file is empty: there is no session in it to replay' }] };
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch (error: unknown) {
-    const why = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(why);
-    const line = position ? lineOf(Number(position[1])) : lineOf(text.trimEnd().length);
-    return { problems: [{ source, line, message: `not a whole JSON document (an OpenCode export is one): ${why}` }] };
-  }
+  const parsed = parseJsonDocument(text, source, 'an OpenCode export');
+  if (!parsed.ok) return { problems: [parsed.problem] };
+  const { value } = parsed;
   if (!isOpenCodeExportValue(value)) return { problems: [{ source, line: 0, message: 'this is not an OpenCode export: it has no session "info" (an id "ses_…") and "messages" of {info, parts}' }] };
   const problems: LogProblem[] = [];
   let offset = 0;
