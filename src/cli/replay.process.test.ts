@@ -34,6 +34,21 @@ describe('npm run --silent replay (a real process)', () => {
     expect(run.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
   });
 
+  it('ends a replay whose Grep regex and Glob pattern backtrack without end: the command’s regular expressions fall back to a linear engine', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+    const file = join(dir, 'hostile.json');
+    const files = { 'a.txt': `${'a'.repeat(48)}b\n`, [`${'a'.repeat(200)}.txt`]: 'x' };
+    const stream = [
+      { type: 'tool_use', id: 'toolu_g', name: 'Grep', input: { pattern: '(a+)+$', path: '.', output_mode: 'content' }, at: 0, durationMs: 10 },
+      { type: 'tool_use', id: 'toolu_glob', name: 'Glob', input: { pattern: `${'a*'.repeat(22)}c` }, at: 10, durationMs: 10 },
+    ];
+    writeFileSync(file, JSON.stringify({ id: 'hostile-patterns', title: 'Hostile patterns', workspace: { files }, turns: [{ stream }] }));
+    // Without the fallback the Grep alone runs for minutes; the spawn's timeout would end it (status null).
+    const run = spawnSync(process.execPath, ['bin/replay.js', file, '--format', 'summary'], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('2 call(s): 2 success');
+  });
+
   it('runs as the package bin with no TypeScript loader, several scenarios on worker threads, with a JUnit report', () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
     const junit = join(dir, 'junit.xml');
