@@ -109,9 +109,10 @@ test.describe('a real session log in the page', () => {
     await expect(page.getByTestId('scenario-editing')).toContainText('the lesson');
   });
 
-  test('picked with Import…, the same; a share link asks first, showing its size', async ({ page }) => {
+  test('picked with Import… in the header, the same; a share link asks first, showing its size', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
-    await page.getByTestId('scenario-import-file').setInputFiles({ name: LOG_NAME, mimeType: 'application/jsonl', buffer: Buffer.from(LOG) });
+    await expect(page.getByTestId('header-import')).toBeVisible();
+    await page.getByTestId('header-import-file').setInputFiles({ name: LOG_NAME, mimeType: 'application/jsonl', buffer: Buffer.from(LOG) });
     await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
     let asked = '';
     page.once('dialog', (dialog) => {

@@ -1,5 +1,6 @@
 import { STRATEGIES, type Strategy } from '../../tools/events';
-import { dispatchRun, PAGE_PART_NAMES, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
+import { useRef } from 'react';
+import { dispatchRun, importScenarioFiles, PAGE_PART_NAMES, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
 import { isPaused, usePlayground } from '../store';
 import { SandboxBadge } from './SandboxBadge';
 
@@ -45,7 +46,7 @@ export function Header({ title }: { title: string }) {
           Reset
         </button>
         <label>
-          Strategy{' '}
+          <span className="control-label">Strategy </span>
           <select aria-label="Strategy" value={strategy} disabled={running} onChange={(event) => setStrategy(event.target.value as Strategy)}>
             {STRATEGIES.map((name) => (
               <option key={name} value={name}>
@@ -55,7 +56,7 @@ export function Header({ title }: { title: string }) {
           </select>
         </label>
         <label>
-          Speed{' '}
+          <span className="control-label">Speed </span>
           <select aria-label="Speed" value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
             {SPEEDS.map((value) => (
               <option key={value} value={value}>
@@ -65,9 +66,40 @@ export function Header({ title }: { title: string }) {
           </select>
         </label>
       </div>
+      <HeaderImport disabled={running} />
       <RunStatus />
       <SandboxBadge />
     </header>
+  );
+}
+
+/**
+ * Import… where a visitor looks first: a session log of any agent the playground reads (a folder's
+ * logs picked at once give one report across them) or a scenario file, read here and never sent.
+ */
+function HeaderImport({ disabled }: { disabled: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" disabled={disabled} onClick={() => input.current?.click()} data-testid="header-import" title="Open a session log (Claude Code, Codex CLI, Gemini CLI, Copilot CLI, OpenCode, Cline) or a scenario file: read in this page, never sent">
+        Import…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,.jsonl,application/json"
+        multiple
+        hidden
+        aria-label="Import a session log or a scenario file"
+        data-testid="header-import-file"
+        onChange={(event) => {
+          const element = event.currentTarget;
+          const files = [...(element.files ?? [])];
+          element.value = ''; // choosing the same file again imports it again
+          void importScenarioFiles(files);
+        }}
+      />
+    </>
   );
 }
 
@@ -78,7 +110,7 @@ function RunStatus() {
   const text =
     status === 'done' ? (passed === false ? 'done · differs from the lesson' : passed ? 'done · expectations met' : 'done') : paused ? 'paused' : status;
   return (
-    <span className="run-status" data-testid="run-status" data-status={status} data-paused={paused || undefined} role="status" aria-live="polite">
+    <span className="run-status" data-testid="run-status" data-status={status} data-paused={paused || undefined} role="status" aria-live="polite" title={text}>
       {text}
     </span>
   );
