@@ -1,7 +1,7 @@
 import { STRATEGIES, type Strategy } from '../../tools/events';
 import { useRef } from 'react';
 import { dispatchRun, importScenarioFiles, PAGE_PART_NAMES, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
-import { isPaused, usePlayground } from '../store';
+import { isPaused, usePlayground, type RunState } from '../store';
 import { SandboxBadge } from './SandboxBadge';
 
 /** Replay speeds; the fast ones are for real sessions, whose tools ran for minutes. */
@@ -103,12 +103,22 @@ function HeaderImport({ disabled }: { disabled: boolean }) {
   );
 }
 
+/**
+ * The run's state in a few words. A call made by hand is not judged against the lesson (the lesson
+ * check says nothing of it either); a run says whether it met the lesson.
+ */
+export function runStatusText(run: RunState, passed: boolean | undefined): string {
+  if (run.status === 'done') {
+    if (run.kind === 'manual') return 'done · a call by hand';
+    return passed === false ? 'done · differs from the lesson' : passed ? 'done · expectations met' : 'done';
+  }
+  return isPaused(run) ? 'paused' : run.status;
+}
+
 function RunStatus() {
   const status = usePlayground((state) => state.run.status);
   const paused = usePlayground((state) => isPaused(state.run));
-  const passed = usePlayground((state) => state.record.expectations?.passed);
-  const text =
-    status === 'done' ? (passed === false ? 'done · differs from the lesson' : passed ? 'done · expectations met' : 'done') : paused ? 'paused' : status;
+  const text = usePlayground((state) => runStatusText(state.run, state.record.expectations?.passed));
   return (
     <span className="run-status" data-testid="run-status" data-status={status} data-paused={paused || undefined} role="status" aria-live="polite" title={text}>
       {text}

@@ -8,7 +8,8 @@ import './lesson.css';
  * and when it did not, what differs and which of the person's changes explains it.
  */
 export function LessonCheckView() {
-  const ended = usePlayground((state) => state.run.status === 'done' || state.run.status === 'error');
+  // A call made by hand is not a run of the lesson: it is not judged against it.
+  const ended = usePlayground((state) => (state.run.status === 'done' || state.run.status === 'error') && state.run.kind !== 'manual');
   const record = usePlayground((state) => (ended ? state.record : null));
   const lesson = usePlayground((state) => state.scenario);
   const changes = usePlayground((state) => state.runChanges);
