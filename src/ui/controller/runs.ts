@@ -11,6 +11,8 @@ import { runStrategy } from './settings';
 import { prepareWorkspace } from './sandbox';
 import { endRunMoments, noteRunProgress } from './workspace';
 import { writeWatch } from './writeWatch';
+import { notify } from './scenarioEditing';
+import { checkScenarioText } from '../scenarios/scenarioText';
 
 /** What to run: the open scenario replayed (Step starts one paused), a live model's run from it, or one tool called by hand. */
 export type RunRequest = { kind: 'replay'; paused?: boolean } | { kind: 'live'; options: LiveOptions } | ({ kind: 'manual' } & ManualCall);
@@ -90,6 +92,7 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
       : request.kind === 'live'
         ? liveRun(scenario, request.options, wiring)
         : manualRun(scenario, request, wiring);
+  if (request.kind === 'replay') sayWhenEditsAreNotRun(state);
   const active: ActiveRun = { abort, playback: engine.playback, now: engine.now };
   const running: RunState =
     request.kind === 'replay' ? { status: 'running', kind: 'replay', paused: request.paused ?? false, active } : { status: 'running', kind: request.kind, active };
@@ -174,3 +177,14 @@ export function resetRun(): void {
   void prepareWorkspace();
 }
 
+
+/**
+ * A run replays the scenario last opened or applied. When the editor holds changes that are not
+ * a valid scenario, the run is not of them: the page says so rather than let the run pass for them.
+ */
+function sayWhenEditsAreNotRun(state: PlaygroundState): void {
+  const panel = state.opening?.panel;
+  if (!panel || panel.text === panel.entry.text) return;
+  if (checkScenarioText(panel.text).ok) return;
+  notify('info', 'The editor’s text has problems, so this run is of the last valid version of the scenario. Fix them and Apply to run your changes.');
+}

@@ -7,6 +7,10 @@ import { parseUrl } from '../scenarios/urlState';
 import { initialState, usePlayground } from '../store';
 import { openScenario, startOpening } from './opening';
 import { deleteMine, editScenarioText, flushDrafts, revertEdits, saveAsMine, undoDelete } from './scenarioEditing';
+import { setSpeed } from './playback';
+import { startRun, stopRun } from './runs';
+import { setSandboxChoice } from './sandbox';
+import { virtualChoice } from './sandboxChoice';
 
 const panel = () => usePlayground.getState().opening!.panel;
 const notices = () => panel().notices.map((notice) => notice.text);
@@ -27,7 +31,30 @@ function start(storage: StorageLike = memoryStorage(), clock = handTimers()) {
 const LESSON_KEY = 'built-in:seed-partition';
 const edited = () => panel().entry.text.replace('"title": "', '"title": "Edited ');
 
-afterEach(() => usePlayground.setState(initialState, true));
+afterEach(() => {
+  stopRun();
+  usePlayground.setState(initialState, true);
+});
+
+describe('a run while the editor holds a broken edit', () => {
+  it('says the run is of the last valid version, not of the edit', async () => {
+    start();
+    setSandboxChoice(virtualChoice(undefined));
+    setSpeed(64);
+    editScenarioText('{ "id": "broken", ');
+    const record = await startRun({ kind: 'replay' });
+    expect(record.scenario).toBe('seed-partition');
+    expect(notices()).toContain('The editor’s text has problems, so this run is of the last valid version of the scenario. Fix them and Apply to run your changes.');
+  });
+
+  it('says nothing when the editor holds the scenario as opened', async () => {
+    start();
+    setSandboxChoice(virtualChoice(undefined));
+    setSpeed(64);
+    await startRun({ kind: 'replay' });
+    expect(notices().some((text) => text.includes('last valid version'))).toBe(false);
+  });
+});
 
 describe('editing the open scenario', () => {
   it('keeps what is typed as a draft once typing pauses, and drops the draft when the text is back to the saved one', () => {
