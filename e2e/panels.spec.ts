@@ -7,6 +7,23 @@ const run = async (page: Page) => {
 };
 
 test.describe('the page panels', () => {
+  test('the keyboard: a skip link to the timeline first, and Run hands focus to Pause, then back to Run', async ({ page }) => {
+    await page.goto('/?scenario=streaming-speedup&sandbox=virtual');
+    const runButton = page.getByRole('button', { name: 'Run', exact: true });
+    await expect(runButton).toBeEnabled();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('skip-to-timeline')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#timeline')).toBeFocused();
+    await page.getByLabel('Speed', { exact: true }).selectOption('0.25');
+    await runButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: /^(Pause|Resume)$/ })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await expect(runButton).toBeFocused();
+  });
+
   test('the policy is chosen in Settings with its source, and the header’s strategy follows it', async ({ page }) => {
     await page.goto('/?scenario=claude-code-changed-its-mind&sandbox=virtual');
     await page.getByRole('tab', { name: 'Settings', exact: true }).click();

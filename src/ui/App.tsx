@@ -72,6 +72,19 @@ export function App() {
 
   return (
     <div className="app" data-running={running} data-answer-hidden={answerHidden}>
+      <a
+        href="#timeline"
+        className="skip-link"
+        data-testid="skip-to-timeline"
+        onClick={(event) => {
+          // The timeline may sit behind another tab: bring it, then move focus into it.
+          event.preventDefault();
+          setCentre('timeline');
+          requestAnimationFrame(() => document.getElementById('timeline')?.focus());
+        }}
+      >
+        Skip to the timeline
+      </a>
       <Header title={scenario ? plainText(parseInline(scenario.title)) : 'Loading…'} />
       <main className="layout">
         <aside className="pane side" aria-label="Scenarios, settings and tool pool">
@@ -141,7 +154,7 @@ export function App() {
               )}
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
               {asItRan && sessionView === 'replay' && <EffectsSwitch disabled={running} />}
-              <div className="timeline-box">
+              <div className="timeline-box" id="timeline" tabIndex={-1} aria-label="Timeline">
                 {realRecord ? <Timeline record={realRecord} now={() => realRecord.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}
               </div>
               <Scrubber />

@@ -1,5 +1,5 @@
 import { STRATEGIES, type Strategy } from '../../tools/events';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { dispatchRun, importScenarioFiles, PAGE_PART_NAMES, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
 import { isPaused, usePlayground, type RunState } from '../store';
 import { SandboxBadge } from './SandboxBadge';
@@ -17,6 +17,16 @@ export function Header({ title }: { title: string }) {
   const speed = usePlayground((state) => state.speed);
   const hasScenario = usePlayground((state) => state.scenario !== null);
   const loading = usePlayground((state) => state.loading);
+  const runButton = useRef<HTMLButtonElement>(null);
+  const pauseButton = useRef<HTMLButtonElement>(null);
+  // Run disables itself: focus goes on to Pause (and back to Run when the run ends), never to the page body.
+  const focusAfterRun = useRef(false);
+  useEffect(() => {
+    if (running && !live && focusAfterRun.current) pauseButton.current?.focus();
+    const lost = document.activeElement === pauseButton.current || document.activeElement === document.body;
+    if (!running && focusAfterRun.current && lost) runButton.current?.focus();
+    if (!running) focusAfterRun.current = false;
+  }, [running, live]);
   return (
     <header className="app-header">
       <h1>
@@ -27,13 +37,17 @@ export function Header({ title }: { title: string }) {
         <button
           type="button"
           className="primary"
+          ref={runButton}
           disabled={!hasScenario || running || loading.length > 0}
-          onClick={() => dispatchRun({ kind: 'replay' })}
+          onClick={() => {
+            focusAfterRun.current = true;
+            dispatchRun({ kind: 'replay' });
+          }}
           title={loading.length > 0 ? `Run (Space): waits for ${loading.map((part) => PAGE_PART_NAMES[part]).join(', ')}` : 'Run (Space)'}
         >
           Run
         </button>
-        <button type="button" disabled={!running || live} onClick={togglePause} aria-pressed={paused} title={live ? 'A live run cannot pause: the model does not wait' : 'Pause or resume (Space)'}>
+        <button ref={pauseButton} type="button" disabled={!running || live} onClick={togglePause} aria-pressed={paused} title={live ? 'A live run cannot pause: the model does not wait' : 'Pause or resume (Space)'}>
           {paused ? 'Resume' : 'Pause'}
         </button>
         <button type="button" disabled={!hasScenario || live} onClick={step} title="Step to the next event (.)">
