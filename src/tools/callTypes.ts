@@ -1,4 +1,5 @@
 import type { ToolDisplay } from './display';
+import { abortCauseOf, describeAbort, toolUseError } from './orchestration/abort';
 import type { ContextModifier } from './types';
 
 /**
@@ -52,4 +53,16 @@ export interface CallSettlement {
   contextModifier?: ContextModifier;
   /** A cancelled call: the id of the sibling whose error cancelled it (the engine's fact, never re-derived). */
   cancelledBy?: string;
+}
+
+/**
+ * How an aborted call ends, whichever way it ran (the pipeline, a recorded call): cancelled by a
+ * sibling (naming it), discarded with a failed response, or interrupted; `started` tells a call
+ * that had begun from one that never did, and `display` is what the tool made of it by then.
+ */
+export function abortedSettlement(toolUseId: string, reason: unknown, started: boolean, display: ToolDisplay = null): CallSettlement {
+  const cause = abortCauseOf(reason);
+  const outcome: CallOutcome = cause.kind === 'sibling' ? 'cancelled' : cause.kind === 'discard' ? 'discarded' : 'interrupted';
+  const result: ToolResultBlock = { type: 'tool_result', tool_use_id: toolUseId, content: toolUseError(describeAbort(cause, started)), is_error: true };
+  return { result, outcome, display, ...(cause.kind === 'sibling' ? { cancelledBy: cause.failedId } : {}) };
 }

@@ -4,12 +4,12 @@ import type { Clock } from '../time/clock';
 import { RESULT_CAP_CHARS } from './buildTool';
 import { thrownDisplay, type ToolDisplay } from './display';
 import type { FileStateCache } from './file/fileState';
-import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSignal } from './orchestration/abort';
+import { asCallSignal, toolUseError, type CallSignal } from './orchestration/abort';
 import { combineDecisions, decideByMode } from './permissions/modes';
 import { decideByRules, pathDenial, ruleSubjectPath, type RuleSet } from './permissions/rules';
 import type { ToolPool } from './pool';
 import type { BackgroundShells } from './bash/backgroundShells';
-import type { CallObserver, CallOutcome, CallSettlement, ToolUseBlock } from './callTypes';
+import { abortedSettlement, type CallObserver, type CallOutcome, type CallSettlement, type ToolUseBlock } from './callTypes';
 import { runRecordedCall, type RecordedEffects } from './recordedCall';
 
 export type { CallObserver, CallOutcome, CallSettlement, ToolResultBlock, ToolUseBlock } from './callTypes';
@@ -108,7 +108,7 @@ export async function runToolCall(
   // 0. A recorded call: the log is the oracle, nothing runs (the tool need not exist here), but for
   // a sub-agent the log holds, which replays through the pipeline below.
   const effect = env.recorded?.get(block.id);
-  if (effect) return runRecordedCall(block, effect, env, asCallSignal(callSignal), options.observer, () => runPipeline(block, env, callSignal, options));
+  if (effect) return runRecordedCall(block, effect, env, callSignal, options.observer, () => runPipeline(block, env, callSignal, options));
   return runPipeline(block, env, callSignal, options);
 }
 
@@ -126,13 +126,7 @@ async function runPipeline(
     display,
   });
   /** The call was aborted; `display` is what the tool made of it, when it had begun. */
-  const aborted = (started: boolean, display: ToolDisplay = null): CallSettlement => {
-    const cause = abortCauseOf(signal.reason);
-    const outcome: CallOutcome =
-      cause.kind === 'sibling' ? 'cancelled' : cause.kind === 'discard' ? 'discarded' : 'interrupted';
-    const settlement = settle(toolUseError(describeAbort(cause, started)), outcome, true, display);
-    return cause.kind === 'sibling' ? { ...settlement, cancelledBy: cause.failedId } : settlement;
-  };
+  const aborted = (started: boolean, display: ToolDisplay = null): CallSettlement => abortedSettlement(block.id, signal.reason, started, display);
 
   // 1. Lookup
   const tool = lookupTool(env.pool, block.name);

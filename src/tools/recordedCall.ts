@@ -1,6 +1,6 @@
 import type { Clock } from '../time/clock';
-import type { CallObserver, CallOutcome, CallSettlement, ToolUseBlock } from './callTypes';
-import { abortCauseOf, asCallSignal, describeAbort, toolUseError, type CallSignal } from './orchestration/abort';
+import { abortedSettlement, type CallObserver, type CallOutcome, type CallSettlement, type ToolUseBlock } from './callTypes';
+import { asCallSignal, type CallSignal } from './orchestration/abort';
 
 /**
  * What a session log recorded of one call, replayed instead of running the tool (design.md,
@@ -25,13 +25,6 @@ export interface RecordedDisplay {
   readonly recorded: string;
 }
 
-/** A display value that is a recorded call's, or `undefined`. */
-export function recordedDisplayOf(display: unknown): RecordedDisplay | undefined {
-  if (typeof display !== 'object' || display === null) return undefined;
-  const { recorded } = display as { recorded?: unknown };
-  return typeof recorded === 'string' && Object.keys(display).length === 1 ? { recorded } : undefined;
-}
-
 /**
  * Replays a call from its record: nothing is looked up, checked, asked, executed or fetched. The
  * call takes its recorded time on the run's clock (the scheduler has already decided when it
@@ -47,12 +40,7 @@ export async function runRecordedCall(
   runSubAgent?: () => Promise<CallSettlement>,
 ): Promise<CallSettlement> {
   const signal = asCallSignal(callSignal);
-  const aborted = (started: boolean): CallSettlement => {
-    const cause = abortCauseOf(signal.reason);
-    const outcome: CallOutcome = cause.kind === 'sibling' ? 'cancelled' : cause.kind === 'discard' ? 'discarded' : 'interrupted';
-    const result = { type: 'tool_result' as const, tool_use_id: block.id, content: toolUseError(describeAbort(cause, started)), is_error: true };
-    return { result, outcome, display: null, ...(cause.kind === 'sibling' ? { cancelledBy: cause.failedId } : {}) };
-  };
+  const aborted = (started: boolean): CallSettlement => abortedSettlement(block.id, signal.reason, started);
   if (signal.aborted) return aborted(false);
   const startedAt = env.clock.now();
   let ran: CallSettlement | undefined;
