@@ -13,7 +13,7 @@ export interface PolicyRun {
 }
 
 /** Runs one scenario under each policy, one after another, each on its own fresh sandbox. */
-export async function comparePolicies(scenario: Scenario, policies: readonly PolicyName[], options: Pick<ReplayOptions, 'sandbox' | 'realtime'>): Promise<PolicyRun[]> {
+export async function comparePolicies(scenario: Scenario, policies: readonly PolicyName[], options: Pick<ReplayOptions, 'sandbox' | 'realtime' | 'effects' | 'network'>): Promise<PolicyRun[]> {
   const runs: PolicyRun[] = [];
   for (const policy of policies) {
     const record = await runRecord(underPolicy(scenario, policy), options);

@@ -4,6 +4,7 @@ import type { RunRecord } from '../run/record';
 import type { ReportOptions, ReportSection } from '../run/report/htmlReport';
 import { compareSession, formatSessionComparison } from '../run/sessionSummary';
 import { POLICY_NAMES } from '../scenarios/policies';
+import { callIdsOf } from '../scenarios/scenarioCalls';
 import type { Observed, Scenario } from '../scenarios/schema';
 import { comparePolicies } from './compare';
 import type { ReplayOptions } from './replayOptions';
@@ -23,13 +24,9 @@ export async function sessionSections(
   const sections: ReportSection[] = [{ title: 'Fidelity', text: formatFidelity(fidelityReport(record, observed, Object.keys(scenario.workspace.files))) }];
   if (options.format === 'summary' || options.format === 'html') {
     const runs = await comparePolicies(scenario, POLICY_NAMES, options);
-    const text = formatSessionComparison(compareSession(observed, scenario.turns.map(callIds), runs), asItRanLabel(observed));
+    const text = formatSessionComparison(compareSession(observed, scenario.turns.map(callIdsOf), runs), asItRanLabel(observed));
     sections.push({ title: 'As it ran, and under each policy', text });
   }
   const asItRan = observedRecord(scenario);
   return { sections, ...(asItRan ? { alongside: { label: asItRanLabel(observed), record: asItRan } } : {}) };
-}
-
-function callIds(turn: Scenario['turns'][number]): string[] {
-  return turn.stream.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
 }

@@ -1,5 +1,6 @@
 import { expectedOutcome } from '../scenarios/import/observedOutcome';
-import type { Observed, Scenario, ScenarioTurn } from '../scenarios/schema';
+import { toolNamesById } from '../scenarios/scenarioCalls';
+import type { Observed, Scenario } from '../scenarios/schema';
 import { toolUseError } from '../tools/orchestration/abort';
 import type { RecordedEffect, RecordedEffects } from '../tools/recordedCall';
 import { kindOfToolName } from '../tools/registry';
@@ -22,7 +23,7 @@ export function effectsOf(scenario: Scenario, choice: EffectsChoice = {}): { mod
   const { observed } = scenario;
   if (!observed) return undefined;
   const effects = choice.effects ?? 'recorded';
-  const names = callNames(scenario);
+  const names = toolNamesById(scenario);
   const recorded = new Map<string, RecordedEffect>();
   for (const [id, call] of Object.entries(observed.calls)) {
     if (effects === 'rerun') {
@@ -56,15 +57,4 @@ function effectOf(call: Observed['calls'][string]): RecordedEffect {
     default:
       return { outcome: call.outcome, content, durationMs };
   }
-}
-
-/** Every tool_use id of the scenario (its sub-agents' too) with the tool it names. */
-function callNames(scenario: Scenario): Map<string, string> {
-  const names = new Map<string, string>();
-  const add = (turns: readonly ScenarioTurn[]) => {
-    for (const turn of turns) for (const block of turn.stream) if (block.type === 'tool_use') names.set(block.id, block.name);
-  };
-  add(scenario.turns);
-  for (const agent of Object.values(scenario.agents ?? {})) add(agent.turns);
-  return names;
 }

@@ -1,5 +1,6 @@
 import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
-import { effectiveSettings, type Observed, type Scenario, type ScenarioTurn } from '../scenarios/schema';
+import { callIdsOf, toolNamesById } from '../scenarios/scenarioCalls';
+import { effectiveSettings, type Observed, type Scenario } from '../scenarios/schema';
 import type { RunRecord, TurnRecord } from './record';
 import { allCalls } from './runFacts';
 import { compareSession } from './sessionSummary';
@@ -60,7 +61,7 @@ export async function sessionStats(
     if (group.includes(own)) ownRecord = record;
     for (const policy of group) runs.push({ policy, record });
   }
-  const turnIds = scenario.turns.map(callIds);
+  const turnIds = scenario.turns.map(callIdsOf);
   const comparison = compareSession(observed, turnIds, runs);
   return {
     file,
@@ -80,10 +81,6 @@ export async function sessionStats(
     tools: toolTimes(scenario, observed),
     waits: ownRecord ? waitTimes(ownRecord) : {},
   };
-}
-
-function callIds(turn: ScenarioTurn): string[] {
-  return turn.stream.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []));
 }
 
 function mainTurns(record: RunRecord): readonly TurnRecord[] {
@@ -110,12 +107,7 @@ function passing(ids: readonly string[], at: readonly (number | undefined)[]): n
 
 /** As it ran, per tool name: how many calls, their total and longest duration. */
 function toolTimes(scenario: Scenario, observed: Observed): Record<string, { calls: number; ms: number; maxMs: number }> {
-  const names = new Map<string, string>();
-  const add = (turns: readonly ScenarioTurn[]) => {
-    for (const turn of turns) for (const block of turn.stream) if (block.type === 'tool_use') names.set(block.id, block.name);
-  };
-  add(scenario.turns);
-  for (const agent of Object.values(scenario.agents ?? {})) add(agent.turns);
+  const names = toolNamesById(scenario);
   const tools: Record<string, { calls: number; ms: number; maxMs: number }> = Object.create(null) as Record<string, { calls: number; ms: number; maxMs: number }>;
   for (const [id, call] of Object.entries(observed.calls)) {
     const name = names.get(id) ?? '?';
