@@ -1,4 +1,5 @@
 import { basename, dirname, join } from 'node:path';
+import { opensSessionDocument } from '../scenarios/import/logFile';
 
 /**
  * node:fs/promises, loaded with the first file read or written: `--list` and the replay of a
@@ -56,7 +57,7 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
         if (!handle) continue;
         const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0).finally(() => handle.close());
         const head = buffer.subarray(0, bytesRead).toString('utf8');
-        if ((/"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head)) || /^\s*\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/.test(head)) logs.push(full);
+        if (opensSessionDocument(head)) logs.push(full);
       }
     }
   };

@@ -1,4 +1,4 @@
-import { isSubAgentFile, type LogFile } from '../../scenarios/import/logFile';
+import { isSubAgentFile, opensSessionDocument, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
 
 /**
@@ -9,7 +9,7 @@ import type { SessionOpening } from './sessionImport';
 async function isChatFile(file: File): Promise<boolean> {
   const head = await file.slice(0, 4096).text();
   if (/"turns"\s*:/.test(head)) return false;
-  return (/"sessionId"\s*:/.test(head) && /"projectHash"\s*:/.test(head)) || /^\s*\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/.test(head);
+  return opensSessionDocument(head);
 }
 
 /** A Cline task's files, known by their names: its API history and its chat (the importer takes them together). */
