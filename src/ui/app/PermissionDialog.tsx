@@ -1,18 +1,12 @@
-import { useEffect, useRef } from 'react';
 import type { PendingAsk } from '../store';
+import { useModalDialog } from './useModalDialog';
 
 /**
  * The permission prompt: the tool, its input and the rule or mode that asked; allow once, allow
  * always (adds a rule for the rest of the session), deny. The call waits while it is open.
  */
 export function PermissionDialog({ ask }: { ask: PendingAsk | null }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (ask && !element.open) element.showModal();
-    if (!ask && element.open) element.close();
-  }, [ask]);
+  const dialog = useModalDialog(ask !== null);
   const request = ask?.request;
   return (
     <dialog

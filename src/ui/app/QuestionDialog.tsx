@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { UserQuestion } from '../../tools/types';
 import type { PendingQuestion } from '../store';
+import { useModalDialog } from './useModalDialog';
 import './question.css';
 
 /** A question's answer as it is being chosen: the options ticked, and the person's own words. */
@@ -25,13 +26,7 @@ function answerOf(question: UserQuestion, choice: Choice): string[] {
  * while it is open; Escape or "No answer" answers nothing (the call then says nobody answered).
  */
 export function QuestionDialog({ question }: { question: PendingQuestion | null }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (question && !element.open) element.showModal();
-    if (!question && element.open) element.close();
-  }, [question]);
+  const dialog = useModalDialog(question !== null);
   return (
     <dialog
       ref={dialog}

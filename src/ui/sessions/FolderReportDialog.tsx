@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../app/useModalDialog';
 import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import { usePlayground } from '../store';
 import { closeFolderReport } from './folderDrop';
@@ -18,13 +18,7 @@ function Bar({ value, max }: { value: number; max: number }) {
  */
 export function FolderReportDialog() {
   const state = usePlayground((s) => s.folderReport);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (state && !element.open) element.showModal();
-    if (!state && element.open) element.close();
-  }, [state]);
+  const dialog = useModalDialog(state !== null);
   const report = state?.report ?? null;
   const maxTool = report ? Math.max(report.realToolMs, ...report.presets.map((preset) => preset.toolMs)) : 0;
   return (
