@@ -17,7 +17,7 @@ import { TerminalPane as TerminalPaneView } from './terminal';
 import { parseInline, plainText } from './text';
 import { ResultList, Timeline, useToolFinder } from './timeline';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
-import { AsItRanSwitch, EffectsSwitch, useAsItRan, type SessionView } from './sessions/AsItRan';
+import { AsItRanSwitch, EffectsSwitch, useAsItRan, useSessionView } from './sessions/AsItRan';
 import { FolderReportDialog } from './sessions/FolderReportDialog';
 import { SessionDrop } from './sessions/SessionDrop';
 
@@ -63,7 +63,7 @@ export function App() {
   const pendingQuestion = usePlayground((state) => state.pendingQuestion);
   const answerHidden = usePlayground((state) => state.answerHidden);
   const findTool = useToolFinder();
-  const [sessionView, setSessionView] = useState<SessionView>('replay');
+  const [sessionView, setSessionView] = useSessionView(scenario, running);
   const asItRan = useAsItRan(scenario, sessionView === 'as-it-ran');
   const realRecord = asItRan?.record ?? null;
   useShortcuts();
@@ -153,7 +153,7 @@ export function App() {
                 </Suspense>
               )}
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
-              {asItRan && sessionView === 'replay' && <EffectsSwitch disabled={running} />}
+              {asItRan && <EffectsSwitch disabled={running} />}
               <div className="timeline-box" id="timeline" tabIndex={-1} aria-label="Timeline">
                 {realRecord ? <Timeline record={realRecord} now={() => realRecord.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}
               </div>
@@ -169,7 +169,7 @@ export function App() {
         <Splitter variable="--right" axis="x" min={240} max={640} invert label="Resize the results pane" />
         <aside className="pane results" aria-label="Results in yield order">
           <h2 className="pane-title">Results in yield order</h2>
-          <ResultList record={record} findTool={findTool} live={running} />
+          <ResultList record={realRecord ?? record} findTool={findTool} live={running && realRecord === null} />
         </aside>
         <div className="bottom">
           <Splitter variable="--bottom" axis="y" min={140} max={600} invert label="Resize the workspace and terminal" />

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { dispatchRun, step, stopRun, togglePause } from '../controller';
 import { usePlayground } from '../store';
 
-/** Space runs or pauses, `.` steps, Escape stops; not while typing in a field or an editor. */
+/** Space runs or pauses, `.` steps, Escape stops, `/` goes to the lane filter; not while typing in a field or an editor. */
 export function useShortcuts(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -18,6 +18,12 @@ export function useShortcuts(): void {
       } else if (event.key === '.') {
         event.preventDefault();
         if (scenario) step();
+      } else if (event.key === '/') {
+        const filter = document.querySelector<HTMLInputElement>('[data-testid="lane-filter"]');
+        if (!filter) return;
+        event.preventDefault();
+        filter.focus();
+        filter.select();
       } else if (event.key === 'Escape' && running) {
         stopRun();
       }

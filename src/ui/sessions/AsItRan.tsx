@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { asItRanLabel, observedRecord } from '../../run/observedRecord';
 import type { RunRecord } from '../../run/record';
 import type { Scenario } from '../../scenarios/schema';
@@ -7,6 +7,23 @@ import { usePlayground, type PlaygroundState } from '../store';
 
 /** Which run the timeline shows for an imported session: the replay, or the session as it really ran. */
 export type SessionView = 'replay' | 'as-it-ran';
+
+/**
+ * Which run the timeline shows: a session opens as it ran (its lanes drawn at once, with nothing
+ * to wait for), and a run started shows the replay.
+ */
+export function useSessionView(scenario: Scenario | null, running: boolean): [SessionView, (view: SessionView) => void] {
+  const [view, setView] = useState<SessionView>(scenario?.observed ? 'as-it-ran' : 'replay');
+  // A new session is a new id with an observed run; edits of the same one keep the view chosen.
+  const opened = scenario?.observed ? scenario.id : null;
+  const [seen, setSeen] = useState({ opened, running });
+  if (seen.opened !== opened || seen.running !== running) {
+    setSeen({ opened, running });
+    if (running && !seen.running) setView('replay');
+    else if (opened !== seen.opened && opened !== null) setView('as-it-ran');
+  }
+  return [view, setView];
+}
 
 /**
  * An imported session's real run, or `null` for any other scenario: its label, and its record when

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RunRecord } from '../../run/record';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { causeBlockers } from '../../tools/orchestration/waitCause';
@@ -25,6 +25,10 @@ import { useTimelineClock } from './useTimelineClock';
 import { MAX_ZOOM, useTimelineView } from './useTimelineView';
 import { turnCallsOf, whyAnswer } from './whyText';
 import { WhyLine } from './WhyLine';
+import { filterLayout, parseLaneQuery } from './laneFilter';
+import { LaneFilter } from './LaneFilter';
+import { laneLabels } from './laneLabels';
+import { useTimelineGestures } from './useTimelineGestures';
 import './timeline.css';
 import './lanes.css';
 import './causes.css';
@@ -51,6 +55,8 @@ const HEADER_HEIGHT = 60;
  */
 export const VIRTUALISE_ABOVE = 60;
 const CARD_WIDTH = 380;
+/** The filter box shows for runs longer than a lesson (and while it holds a query). */
+const FILTER_ABOVE = 14;
 
 /** The time map, kept as the same object while the gaps stay the same (so memoised lanes stay put). */
 function useStableTimeMap(record: RunRecord, overMs: number | undefined): TimeMap {
@@ -89,14 +95,19 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   const [showExecutor, setShowExecutor] = useState(false);
   const [liveEnd, setLiveEnd] = useState(0);
   const [scrollRow, setScrollRow] = useState(0);
+  const [query, setQuery] = useState('');
+  // Typing stays quick on a long session: the lanes follow the query a frame later.
+  const deferredQuery = useDeferredValue(query);
+  const laneQuery = useMemo(() => parseLaneQuery(deferredQuery), [deferredQuery]);
 
-  const { size, zoom, setZoom, follow, setFollow, labelWidth, trackWidth, zoomBy } = useTimelineView(scrollerRef, running);
+  const { size, zoom, setZoom, follow, setFollow, labelWidth, trackWidth, zoomBy, panBy } = useTimelineView(scrollerRef, running);
   const map = useStableTimeMap(record, collapseIdle ? idleThresholdMs : undefined);
   const endMs = Math.max(running ? Math.max(record.endedAt, liveEnd) : record.endedAt, record.startedAt + 1);
-  const layout = useMemo(
+  const wholeLayout = useMemo(
     () => layoutTimeline(record, { widthPx: trackWidth, startMs: record.startedAt, endMs }, record.endedAt, map),
     [record, trackWidth, endMs, map],
   );
+  const layout = useMemo(() => filterLayout(wholeLayout, laneQuery), [wholeLayout, laneQuery]);
   const { lanes, scale, background } = layout;
   const laneCount = lanes.length;
   const rowCount = laneCount + background.length;
@@ -113,7 +124,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
     return lane ? labelCall(lane.call) : id;
   }, [lanesById]);
 
-  const { tabRow, hovered, chosen, active, choose, list, body } = useLaneInteraction({
+  const { tabRow, hovered, chosen, active, choose, reveal, list, body } = useLaneInteraction({
     lanesById,
     laneCount,
     viewportRows,
@@ -154,6 +165,16 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   );
 
   const activeLane = active ? lanesById.get(active.id) : undefined;
+  const gestures = useTimelineGestures({ scrollerRef, labelWidth, zoomBy, panBy, lanes, chosen: chosenLane, time: scale.time, x: scale.x, viewportRows, onScrollRow: setScrollRow });
+  /** A match of the filter, chosen and brought into view across as well as down. */
+  const revealLane = (lane: Lane) => {
+    reveal(lane.call.id);
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const from = scale.x(lane.call.queuedAt);
+    const visible = scroller.clientWidth - labelWidth;
+    if (from < scroller.scrollLeft || from > scroller.scrollLeft + visible - 40) scroller.scrollLeft = Math.max(0, from - visible / 4);
+  };
   // The calls in the way of the lane looked at (hovered) or chosen: their lanes are marked.
   const blockers = useMemo(() => {
     const ids = new Set(activeLane?.call.waits.flatMap((wait) => causeBlockers(wait.cause)) ?? []);
@@ -192,10 +213,11 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
 
   const cardAbove = activeLane !== undefined && activeLane.row > 4 && activeLane.row >= laneCount - 6;
   const nameChars = Math.floor((labelWidth - 34) / 7.3);
+  const labels = useMemo(() => laneLabels(lanes, nameChars), [lanes, nameChars]);
   const showOverview = zoom > 1 || rowCount * ROW_HEIGHT > viewportRows;
 
   return (
-    <section ref={rootRef} className="tl" style={rootStyle} aria-label="Timeline" data-testid="timeline" data-running={running ? 'true' : 'false'} data-zoom={zoom}>
+    <section ref={rootRef} className="tl" style={rootStyle} aria-label="Timeline" data-testid="timeline" data-running={running ? 'true' : 'false'} data-zoom={zoom} onKeyDown={gestures.onKeyDown}>
       <TimelineToolbar
         zoom={zoom}
         canZoomIn={zoom < MAX_ZOOM}
@@ -212,6 +234,11 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
         onToggleFollow={() => setFollow((on) => !on)}
         description={description}
         readoutRef={readoutRef}
+        filter={
+          wholeLayout.lanes.length > FILTER_ABOVE || query !== '' ? (
+            <LaneFilter query={query} onQuery={setQuery} matches={lanes} total={wholeLayout.lanes.length} chosenId={chosen?.id ?? null} onReveal={revealLane} />
+          ) : null
+        }
       />
       {showExecutor && <ExecutorDiagram state={executorState(record)} />}
       {showOverview && (
@@ -225,7 +252,10 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
           extent={{ contentWidth: labelWidth + trackWidth, contentHeight: HEADER_HEIGHT + Math.max(1, rowCount) * ROW_HEIGHT, viewWidth: size.width, viewHeight: size.height }}
         />
       )}
-      <div ref={scrollerRef} className="tl-scroller" tabIndex={0} aria-label="Call lanes (scrollable)" onScroll={(event) => setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT))}>
+      <div ref={scrollerRef} className="tl-scroller" tabIndex={0} aria-label="Call lanes (scrollable)" onScroll={(event) => {
+          gestures.onScroll();
+          setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT));
+        }}>
         <div className="tl-content">
           <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} marks={layout.marks} map={map} simulated={streamIsSimulated(record)} activeBlock={hovered?.id ?? chosen?.id ?? null} />
           <div ref={bodyRef} className="tl-body" style={{ height: Math.max(1, rowCount) * ROW_HEIGHT }} {...body}>
@@ -248,13 +278,13 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
                   selected={chosen?.id === lane.call.id}
                   critical={path?.calls.has(lane.call.id) ?? false}
                   tagSide={layout.tagSides.get(lane.call.id) ?? 'right'}
-                  nameChars={nameChars}
+                  label={labels.get(lane.call.id)!}
                 />
               ))}
             </div>
             <BackgroundLanes lanes={background} map={map} labelOf={labelOf} />
             <CauseLayer links={links} rowOf={rowOf} x={scale.x} width={trackWidth} rows={rowCount} range={range} viewTop={scrollRow * ROW_HEIGHT} focus={focusIds} critical={path?.links ?? null} />
-            {laneCount === 0 && <p className="tl-empty">No tool calls yet.</p>}
+            {laneCount === 0 && <p className="tl-empty">{laneQuery ? 'No call matches the filter.' : 'No tool calls yet.'}</p>}
             <div ref={hoverLineRef} className="tl-hover-line" aria-hidden="true" />
             {activeLane && active && (
               <CallCard

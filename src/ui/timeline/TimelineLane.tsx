@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { causeBlockers } from '../../tools/orchestration/waitCause';
-import { callAriaLabel, callLabel, msText, OUTCOME_MARK } from './callText';
+import { callAriaLabel, msText, OUTCOME_MARK } from './callText';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { LabelSide } from './labelPlacement';
-import { shortName } from './labelPlacement';
+import type { LaneLabel } from './laneLabels';
 import type { Lane, SegmentKind } from './laneLayout';
 import type { TimeMap } from './timeScale';
 
@@ -38,18 +38,17 @@ export interface TimelineLaneProps {
   critical: boolean;
   /** Where its outcome tag goes. */
   tagSide: LabelSide;
-  /** How many characters of its name fit the label column. */
-  nameChars: number;
+  /** Its label: what the column shows, and the whole of it for hover and focus. */
+  label: LaneLabel;
 }
 
-function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected, critical, tagSide, nameChars }: TimelineLaneProps) {
+function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected, critical, tagSide, label }: TimelineLaneProps) {
   const { call, depth, row, state, outcome } = lane;
   const tone = outcome ?? 'none';
   const finished = call.completedAt;
   const open = call.waits.at(-1);
   const waitingFor = open && open.to === null ? causeBlockers(open.cause) : [];
-  const name = callLabel(call);
-  const shown = shortName(name, Math.max(8, nameChars - depth * 2));
+  const { shown, full } = label;
   const permission = call.permission;
   const classes = ['tl-lane', `tl-lane--${state}`, `tl-lane--outcome-${tone}`];
   if (blocking) classes.push('tl-lane--blocking');
@@ -80,7 +79,7 @@ function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected
       <div className="tl-label" style={{ paddingLeft: 6 + depth * 14 }} aria-hidden="true">
         {depth > 0 && <span className="tl-depth">↳</span>}
         <span className="tl-mark">{outcome ? OUTCOME_MARK[outcome] : state === 'queued' ? '…' : '▸'}</span>
-        <span className="tl-name" data-full={shown !== name ? name : undefined}>
+        <span className="tl-name" data-full={shown !== full ? full : undefined}>
           {shown}
         </span>
       </div>
@@ -139,5 +138,6 @@ export const TimelineLane = memo(
     before.selected === after.selected &&
     before.critical === after.critical &&
     before.tagSide === after.tagSide &&
-    before.nameChars === after.nameChars,
+    before.label.shown === after.label.shown &&
+    before.label.full === after.label.full,
 );

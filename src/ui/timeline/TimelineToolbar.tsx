@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { TimelineLegend } from './TimelineLegend';
 
 export interface TimelineToolbarProps {
@@ -22,10 +22,12 @@ export interface TimelineToolbarProps {
   description?: string | undefined;
   /** The hover time readout, written to through a ref (not React state). */
   readoutRef: Ref<HTMLOutputElement>;
+  /** The lane filter, for runs long enough to need one. */
+  filter?: ReactNode;
 }
 
 /** One compact row: zoom, fit, follow, collapse idle and the critical path; the description; the key. */
-export function TimelineToolbar({ readoutRef, ...props }: TimelineToolbarProps) {
+export function TimelineToolbar({ readoutRef, filter, ...props }: TimelineToolbarProps) {
   const { zoom, canZoomIn, collapseIdle, idleGaps, critical, executor, follow, description } = props;
   return (
     <div className="tl-toolbar">
@@ -61,6 +63,7 @@ export function TimelineToolbar({ readoutRef, ...props }: TimelineToolbarProps) 
           Executor
         </button>
       </div>
+      {filter}
       {description !== undefined && description !== '' && (
         <p className="tl-description lesson" tabIndex={0} title={description} data-testid="timeline-description">
           {description}

@@ -25,21 +25,51 @@ export function truncate(text: string, max: number): string {
   return line.length > max ? `${line.slice(0, Math.max(0, max - 1))}…` : line;
 }
 
+/** Fields that name a file: cut from the front, so the file name stays. */
+const PATH_KEYS = new Set(['file_path', 'notebook_path', 'path']);
+
+/** `text` on one line, its start cut away to fit `max` characters: `…/deep/module.ts`. */
+export function keepEnd(text: string, max: number): string {
+  const chars = [...text.replace(/\s*\n\s*/g, ' ⏎ ')];
+  return chars.length > max ? `…${chars.slice(chars.length - Math.max(0, max - 1)).join('')}` : chars.join('');
+}
+
 /** `text` cut to `max` characters, keeping its lines, saying how much was cut. */
 export function truncateBlock(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}\n… ${text.length - max} more characters` : text;
 }
 
-/** A short summary of a call's input: its most telling field, else its JSON. */
+/** The input field a call's summary shows (`command`, `file_path`, …), if it has one. */
+export function summaryField(input: unknown): string | undefined {
+  if (input === null || typeof input !== 'object') return undefined;
+  const fields = input as Record<string, unknown>;
+  return SUMMARY_KEYS.find((key) => typeof fields[key] === 'string' && fields[key] !== '');
+}
+
+/** The first non-empty string inside `value`, up to `depth` levels down. */
+function firstText(value: unknown, depth: number): string | undefined {
+  if (typeof value === 'string') return value !== '' ? value : undefined;
+  if (depth <= 0 || value === null || typeof value !== 'object') return undefined;
+  for (const inner of Object.values(value as Record<string, unknown>)) {
+    const text = firstText(inner, depth - 1);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** A short summary of a call's input: its most telling field, else the first text inside, else its JSON. */
 export function inputSummary(input: unknown): string {
   if (typeof input === 'string') return truncate(input, SUMMARY_CHARS);
   if (input === null || typeof input !== 'object') return input === undefined ? '' : truncate(safeJson(input), SUMMARY_CHARS);
   const fields = input as Record<string, unknown>;
   for (const key of SUMMARY_KEYS) {
     const value = fields[key];
-    if (typeof value === 'string' && value !== '') return truncate(value, SUMMARY_CHARS);
+    if (typeof value === 'string' && value !== '') return PATH_KEYS.has(key) ? keepEnd(value, SUMMARY_CHARS) : truncate(value, SUMMARY_CHARS);
   }
   for (const value of Object.values(fields)) if (typeof value === 'string' && value !== '') return truncate(value, SUMMARY_CHARS);
+  // A list of questions or todos: the first text inside says more than its JSON's first characters.
+  const nested = firstText(input, 3);
+  if (nested !== undefined) return truncate(nested, SUMMARY_CHARS);
   const json = safeJson(input);
   return json === '{}' ? '' : truncate(json, SUMMARY_CHARS);
 }

@@ -54,14 +54,17 @@ export function useLaneInteraction({ lanesById, laneCount, viewportRows, labelWi
     refs.list.current?.querySelector<HTMLElement>(`[data-row="${tabRow}"]`)?.focus({ preventScroll: true });
   }, [tabRow, refs.list]);
 
-  const moveFocus = (row: number) => {
+  const scrollToRow = (row: number) => {
     const scroller = refs.scroller.current;
-    if (scroller) {
-      const top = row * ROW_HEIGHT;
-      if (top < scroller.scrollTop) scroller.scrollTo({ top });
-      else if (top + ROW_HEIGHT > scroller.scrollTop + viewportRows) scroller.scrollTo({ top: top + ROW_HEIGHT - viewportRows });
-      onScrollRow(Math.floor(scroller.scrollTop / ROW_HEIGHT));
-    }
+    if (!scroller) return;
+    const top = row * ROW_HEIGHT;
+    if (top < scroller.scrollTop) scroller.scrollTo({ top });
+    else if (top + ROW_HEIGHT > scroller.scrollTop + viewportRows) scroller.scrollTo({ top: top + ROW_HEIGHT - viewportRows });
+    onScrollRow(Math.floor(scroller.scrollTop / ROW_HEIGHT));
+  };
+
+  const moveFocus = (row: number) => {
+    scrollToRow(row);
     pendingFocus.current = true;
     setFocusRow(row);
   };
@@ -69,6 +72,16 @@ export function useLaneInteraction({ lanesById, laneCount, viewportRows, labelWi
   const choose = (id: string) => {
     const lane = lanesById.get(id);
     if (lane) moveFocus(lane.row);
+  };
+
+  /** Chooses a call and scrolls its lane into view, leaving focus where it is (the filter box). */
+  const reveal = (id: string) => {
+    const lane = lanesById.get(id);
+    if (!lane) return;
+    scrollToRow(lane.row);
+    setFocusRow(lane.row);
+    setChosen({ id, at: null });
+    onFocusCall?.(id);
   };
 
   const laneOf = (target: EventTarget | null): Lane | undefined => {
@@ -131,5 +144,5 @@ export function useLaneInteraction({ lanesById, laneCount, viewportRows, labelWi
   };
 
   const active = hovered ?? (pointerFocus ? null : focused);
-  return { tabRow, hovered, chosen, active, choose, list, body };
+  return { tabRow, hovered, chosen, active, choose, reveal, list, body };
 }

@@ -20,8 +20,13 @@ export interface TimelineView {
   labelWidth: number;
   /** The time track's width at this zoom. */
   trackWidth: number;
-  /** Zooms by `factor`, keeping the time in the middle of the view in the middle. */
-  zoomBy: (factor: number) => void;
+  /**
+   * Zooms by `factor`, keeping the time at `atPx` (pixels from the visible track's left edge; by
+   * default its middle) where it was: under the pointer for the wheel, on the selection for keys.
+   */
+  zoomBy: (factor: number, atPx?: number) => void;
+  /** Moves the view along time by `fraction` of its visible width (negative: back). */
+  panBy: (fraction: number) => void;
 }
 
 /**
@@ -32,7 +37,8 @@ export function useTimelineView(scrollerRef: RefObject<HTMLDivElement | null>, r
   const [size, setSize] = useState(INITIAL_SIZE);
   const [zoom, setZoom] = useState(1);
   const [follow, setFollow] = useState(true);
-  const pendingCentre = useRef<number | null>(null);
+  // After a zoom: the track fraction to put back at a pixel of the visible track.
+  const pendingAnchor = useRef<{ fraction: number; atPx: number } | null>(null);
   const labelWidth = labelWidthFor(size.width);
   const trackWidth = Math.round(Math.max(160, size.width - labelWidth - 2) * zoom);
 
@@ -59,21 +65,31 @@ export function useTimelineView(scrollerRef: RefObject<HTMLDivElement | null>, r
     return () => observer.disconnect();
   }, [scrollerRef]);
 
-  // After a zoom, keep the time that was in the middle of the view in the middle.
+  // After a zoom, keep the time that was at the anchor at the anchor.
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
-    if (!scroller || pendingCentre.current === null) return;
-    const visible = scroller.clientWidth - labelWidth;
-    scroller.scrollLeft = Math.max(0, pendingCentre.current * trackWidth - visible / 2);
-    pendingCentre.current = null;
+    const anchor = pendingAnchor.current;
+    if (!scroller || anchor === null) return;
+    scroller.scrollLeft = Math.max(0, anchor.fraction * trackWidth - anchor.atPx);
+    pendingAnchor.current = null;
   }, [trackWidth, labelWidth, scrollerRef]);
 
-  const zoomBy = (factor: number) => {
+  const zoomBy = (factor: number, atPx?: number) => {
     const next = Math.min(MAX_ZOOM, Math.max(1, zoom * factor));
+    if (next === zoom) return;
     const scroller = scrollerRef.current;
-    if (scroller) pendingCentre.current = (scroller.scrollLeft + (scroller.clientWidth - labelWidth) / 2) / trackWidth;
+    if (scroller) {
+      const visible = scroller.clientWidth - labelWidth;
+      const at = atPx !== undefined && atPx >= 0 && atPx <= visible ? atPx : visible / 2;
+      pendingAnchor.current = { fraction: (scroller.scrollLeft + at) / trackWidth, atPx: at };
+    }
     setZoom(next);
   };
 
-  return { size, zoom, setZoom, follow, setFollow, labelWidth, trackWidth, zoomBy };
+  const panBy = (fraction: number) => {
+    const scroller = scrollerRef.current;
+    if (scroller) scroller.scrollLeft += fraction * (scroller.clientWidth - labelWidth);
+  };
+
+  return { size, zoom, setZoom, follow, setFollow, labelWidth, trackWidth, zoomBy, panBy };
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { CallRecord } from '../../run/record';
+import type { Lane } from './laneLayout';
+import { laneLabels } from './laneLabels';
+
+const lane = (id: string, name: string, input: unknown, depth = 0): Lane =>
+  ({ row: 0, depth, turn: 0, batch: 0, concurrent: true, state: 'yielded', outcome: 'success', segments: [], call: { id, name, input } as unknown as CallRecord });
+
+const shown = (lanes: Lane[], chars = 30) => {
+  const labels = laneLabels(lanes, chars);
+  return lanes.map((l) => labels.get(l.call.id)!.shown);
+};
+
+describe('lane labels', () => {
+  it('keeps the file name of a long path, not both ends cut', () => {
+    const [label] = shown([lane('a', 'Read', { file_path: '/home/someone/work/project/packages/renderer/src/transcript_renderer.ts' })], 34);
+    expect(label).toMatch(/^Read\(….*transcript_renderer\.ts\)$/);
+  });
+
+  it('tells apart calls whose short labels clash, by what differs in their input', () => {
+    const labels = shown([lane('a', 'Read', { file_path: 'src/app.ts', offset: 100 }), lane('b', 'Read', { file_path: 'src/app.ts', offset: 400 }), lane('c', 'Read', { file_path: 'src/app.ts' })]);
+    expect(labels).toEqual(['Read(src/app.ts) · offset 100', 'Read(src/app.ts) · offset 400', 'Read(src/app.ts) · no offset']);
+  });
+
+  it('tells apart commands that share their first words', () => {
+    const labels = shown([lane('a', 'Bash', { command: 'npm run test -- --project page src/ui' }), lane('b', 'Bash', { command: 'npm run test -- --project page src/run' })], 30);
+    expect(labels).toEqual(['Bash(npm run…) · … page src/ui', 'Bash(npm run…) · …page src/run']);
+    for (const label of labels) expect([...label].length).toBeLessThanOrEqual(32);
+  });
+
+  it('numbers what the fields cannot tell apart, and leaves one input to one label', () => {
+    const same = { command: 'x'.repeat(80) };
+    const labels = shown([lane('a', 'Bash', same), lane('b', 'Bash', { command: `${'x'.repeat(79)}y` }), lane('c', 'Bash', same)], 20);
+    expect(labels[0]).toBe(labels[2]);
+    expect(labels[1]).not.toBe(labels[0]);
+  });
+
+  it('keeps the whole text for hover', () => {
+    const labels = laneLabels([lane('a', 'Read', { file_path: 'src/app.ts', offset: 1 }), lane('b', 'Read', { file_path: 'src/app.ts', offset: 2 })], 30);
+    expect(labels.get('b')!.full).toBe('Read(src/app.ts) · offset 2');
+  });
+});
+
+describe('lane labels that cannot say what differs', () => {
+  it('show the first text inside a list, not its JSON', () => {
+    const labels = shown([lane('a', 'AskUserQuestion', { questions: [{ question: 'Which one?' }] }), lane('b', 'AskUserQuestion', { questions: [{ question: 'And now?' }] })], 40);
+    expect(labels).toEqual(['AskUserQuestion(Which one?)', 'AskUserQuestion(And now?)']);
+  });
+
+  it('number the calls, within the column, rather than show a cut text', () => {
+    const labels = shown([lane('a', 'TodoWrite', { todos: [{ content: 'Write the tests first', status: 'pending' }] }), lane('b', 'TodoWrite', { todos: [{ content: 'Write the tests first', status: 'done' }] })], 20);
+    expect(labels[0]).toBe('TodoWrite(Write th…)');
+    expect(labels[1]).toMatch(/^TodoWrite\(.*#2$/);
+    expect([...labels[1]!].length).toBeLessThanOrEqual(20);
+  });
+});

@@ -1,0 +1,112 @@
+import { callLabel, keepEnd, safeJson, summaryField } from './callText';
+import { shortName } from './labelPlacement';
+import type { Lane } from './laneLayout';
+import type { CallRecord } from '../../run/record';
+
+// A run's record shares unchanged call objects between snapshots: each label is made once.
+const fullLabels = new WeakMap<CallRecord, string>();
+
+function fullLabel(call: CallRecord): string {
+  let label = fullLabels.get(call);
+  if (label === undefined) fullLabels.set(call, (label = callLabel(call)));
+  return label;
+}
+
+// What makes two calls the same call for a label: tool and input (made only for labels that clash).
+const identities = new WeakMap<CallRecord, string>();
+
+function identity(lane: Lane): string {
+  let made = identities.get(lane.call);
+  if (made === undefined) identities.set(lane.call, (made = `${lane.call.name}\u0000${safeJson(lane.call.input)}`));
+  return made;
+}
+
+/** What a lane's label column shows, and its whole text for hover and focus. */
+export interface LaneLabel {
+  readonly shown: string;
+  readonly full: string;
+}
+
+/** The input fields whose values differ between the calls, in the first call's order. */
+function differingFields(inputs: readonly unknown[]): string[] {
+  const first = inputs[0];
+  if (first === null || typeof first !== 'object') return [];
+  const keys = new Set<string>();
+  for (const input of inputs) if (input !== null && typeof input === 'object') for (const key of Object.keys(input)) keys.add(key);
+  return [...keys].filter((key) => new Set(inputs.map((input) => safeJson((input as Record<string, unknown> | null)?.[key]))).size > 1);
+}
+
+/**
+ * What tells a call apart in at most `max` characters, or `undefined` when nothing short does: the
+ * end of its summary field when that is what differs (the file, the command's last words), or a
+ * short scalar field whole (`offset 120`); a long text or a list cut short would say nothing.
+ */
+function fieldText(input: unknown, key: string, max: number): string | undefined {
+  const value = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[key] : undefined;
+  if (key === summaryField(input) && typeof value === 'string') return keepEnd(value, max);
+  const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  const text = value === undefined ? `no ${key}` : scalar ? `${key} ${String(value)}` : undefined;
+  return text !== undefined && !text.includes('\n') && [...text].length <= max ? text : undefined;
+}
+
+/**
+ * The labels of the lanes for a label column `chars` characters wide. Each keeps the tool and the
+ * part that tells calls apart (the file name, the command's first words); where two calls with
+ * different inputs would still read the same, the label ends with what differs (`· offset 120`),
+ * and as a last resort with its place among them (`#2`): no two different calls share a label.
+ */
+export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, LaneLabel> {
+  const labels = new Map<string, LaneLabel>();
+  const byShown = new Map<string, Lane[]>();
+  for (const lane of lanes) {
+    const full = fullLabel(lane.call);
+    const shown = shortName(full, Math.max(8, chars - lane.depth * 2));
+    labels.set(lane.call.id, { shown, full });
+    const same = byShown.get(shown);
+    if (same) same.push(lane);
+    else byShown.set(shown, [lane]);
+  }
+  const budget = Math.max(8, Math.floor(chars * 0.45));
+  for (const same of byShown.values()) {
+    if (same.length < 2 || new Set(same.map(identity)).size < 2) continue;
+    // The first field that every one of them can show, the summary's own first when that is what
+    // differs; with none, they are numbered below.
+    const differing = differingFields(same.map((lane) => lane.call.input));
+    const summary = summaryField(same[0]!.call.input);
+    const fields = summary !== undefined && differing.includes(summary) ? [summary, ...differing.filter((field) => field !== summary)] : differing;
+    let details: (string | undefined)[] = [];
+    for (const field of fields) {
+      details = same.map((lane) => fieldText(lane.call.input, field, budget));
+      if (details.every((detail) => detail !== undefined)) break;
+    }
+    if (details.length === 0 || details.some((detail) => detail === undefined)) continue;
+    for (const [i, lane] of same.entries()) {
+      const { full } = labels.get(lane.call.id)!;
+      const detail = details[i]!;
+      const suffix = ` · ${detail}`;
+      const shown = `${shortName(full, Math.max(8, chars - lane.depth * 2 - [...suffix].length))}${suffix}`;
+      labels.set(lane.call.id, { shown, full: `${full}${suffix}` });
+    }
+  }
+  // What still reads the same for different inputs (here or across groups) is numbered: `#2`, `#3`.
+  const lanesOfText = new Map<string, Lane[]>();
+  for (const lane of lanes) {
+    const { shown } = labels.get(lane.call.id)!;
+    const same = lanesOfText.get(shown);
+    if (same) same.push(lane);
+    else lanesOfText.set(shown, [lane]);
+  }
+  for (const same of lanesOfText.values()) {
+    if (same.length < 2) continue;
+    const order: string[] = [];
+    for (const lane of same) {
+      if (!order.includes(identity(lane))) order.push(identity(lane));
+      const place = order.indexOf(identity(lane)) + 1;
+      if (place === 1) continue;
+      const label = labels.get(lane.call.id)!;
+      const suffix = ` #${place}`;
+      labels.set(lane.call.id, { ...label, shown: `${shortName(label.shown, Math.max(8, chars - lane.depth * 2 - suffix.length))}${suffix}` });
+    }
+  }
+  return labels;
+}
