@@ -41,7 +41,7 @@ describe('npm run import', () => {
     expect(await importMain([ROLLOUT], cli.io)).toBe(0);
     const validated = validateScenario(JSON.parse(cli.out()));
     expect(validated.ok && validated.scenario.observed).toMatchObject({ agent: 'codex', version: '0.46.0' });
-    expect(cli.err()).toBe('import: session-0199e2b4: 9 responses, 12 calls (sub-agents’ included), 1 files known\n');
+    expect(cli.err()).toBe('import: session-0199e2b4: 9 responses, 12 calls, 1 files known\n');
   });
 
   it('replays an imported Codex CLI rollout: its expectations met or not (exit 0 or 1), never refused', async () => {
@@ -64,7 +64,7 @@ describe('npm run import', () => {
     expect(await importMain([GEMINI], cli.io)).toBe(0);
     const validated = validateScenario(JSON.parse(cli.out()));
     expect(validated.ok && validated.scenario.observed).toMatchObject({ agent: 'gemini-cli' });
-    expect(cli.err()).toBe('import: session-37b7abef: 13 responses, 14 calls (sub-agents’ included), 4 files known\n');
+    expect(cli.err()).toBe('import: session-37b7abef: 13 responses, 14 calls, 4 files known\n');
   });
 
   it('replays a Gemini CLI chat given as a .json file: imported, not read as a scenario', async () => {

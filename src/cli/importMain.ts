@@ -3,6 +3,7 @@ import { formatLogProblems } from '../scenarios/import/logProblems';
 import { writeScenarioJson } from '../scenarios/scenarioJson';
 import type { LogFile } from '../scenarios/import/logFile';
 import type { Progress } from './progress';
+import { callCountText } from '../scenarios/scenarioCalls';
 
 const USAGE = `usage: npm run import -- SESSION.jsonl [--out scenario.json]
 Imports a Claude Code session log (with its sub-agents' logs in SESSION/subagents/ when they are
@@ -62,7 +63,7 @@ export async function importMain(argv: readonly string[], io: ImportIo): Promise
   if (out !== undefined) await io.writeFile(out, text);
   else io.stdout(text);
   const { scenario } = result;
-  io.stderr(`import: ${scenario.id}: ${scenario.turns.length} responses, ${Object.keys(scenario.observed?.calls ?? {}).length} calls (sub-agents’ included), ${Object.keys(scenario.workspace.files).length} files known${out ? ` → ${out}` : ''}\n`);
+  io.stderr(`import: ${scenario.id}: ${scenario.turns.length} responses, ${callCountText(scenario)}, ${Object.keys(scenario.workspace.files).length} files known${out ? ` → ${out}` : ''}\n`);
   return 0;
 }
 

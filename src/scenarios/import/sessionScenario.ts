@@ -7,6 +7,7 @@ import { SESSION_AGENT_NAMES, type SessionAgent } from './sessionAgents';
 import { isAgentCall, type LoggedAgent, type LoggedCall, type LoggedResponse, type SessionLog } from './sessionLog';
 import { relativeInput } from './sessionPaths';
 import { sessionWorkspace } from './sessionWorkspace';
+import { callCountText } from '../scenarioCalls';
 
 type TurnInput = ScenarioInput['turns'][number];
 type BlockInput = TurnInput['stream'][number];
@@ -57,8 +58,8 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
   const input: ScenarioInput = {
     id: options.id ?? `session-${short}`,
     title: `Session ${short}${session.version ? ` (${name} ${session.version})` : ''}${prompt ? `: ${prompt.length > 60 ? `${prompt.slice(0, 59)}…` : prompt}` : ''}`,
-    description: `Imported from a real ${name} session log: ${session.main.responses.length} responses, ${session.main.calls.size} calls${
-      session.agents.size > 0 ? `, ${session.agents.size} sub-agents` : ''
+    description: `Imported from a real ${name} session log: ${session.main.responses.length} responses, ${callCountText({ turns, agents })}${
+      session.agents.size > 0 ? ` (${session.agents.size} sub-agent${session.agents.size === 1 ? '' : 's'} with their own log)` : ''
     }. It replays the model's responses with their real timing and each tool's real duration, against the files the log shows.`,
     workspace: { files: workspace.files },
     settings: { policy: agent.policy, permissionMode: 'default', answers, defaultAnswer: 'allow' },

@@ -33,7 +33,8 @@ export interface ImportedSession {
   json: string;
   /** The scenario `json` was written from, as the importer validated it. */
   scenario: Scenario;
-  calls: number;
+  /** How many calls it holds, as every place says it (`188 calls, 2 by sub-agents`). */
+  calls: string;
   /** The agent and version that wrote it, e.g. "Claude Code 2.1.39". */
   label: string;
   /** The lines the importer could not use, one per line; empty when none. */
@@ -136,7 +137,7 @@ export function openSession(session: ImportedSession): void {
   if (session.quiet) return;
   notify(
     'info',
-    `Opened ${session.fileName} (${session.label}, ${session.calls} calls) as “${session.id}”. It stays in this page: nothing of it is stored or sent (Save as mine keeps it in this browser), and its replay runs nothing: each call ends as the log recorded it, when the policy lets it start.`,
+    `Opened ${session.fileName} (${session.label}, ${session.calls}) as “${session.id}”. It stays in this page: nothing of it is stored or sent (Save as mine keeps it in this browser), and its replay runs nothing: each call ends as the log recorded it, when the policy lets it start.`,
   );
   if (session.problems !== '') notify('error', `Lines left out of the import:\n${session.problems}`);
 }

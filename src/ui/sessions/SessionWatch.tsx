@@ -13,7 +13,7 @@ const IMPORT_EVERY_MS = 400;
  * timeline. The lines stay in this page's memory. `onUpdate` hears of each new import.
  */
 export function SessionWatch({ onUpdate }: { onUpdate: () => void }) {
-  const [status, setStatus] = useState<{ state: 'connecting' | 'following' | 'lost'; lines: number; calls: number; file: string }>({ state: 'connecting', lines: 0, calls: 0, file: '' });
+  const [status, setStatus] = useState<{ state: 'connecting' | 'following' | 'lost'; lines: number; calls: string; file: string }>({ state: 'connecting', lines: 0, calls: 'no calls', file: '' });
   const update = useRef(onUpdate);
   useEffect(() => {
     update.current = onUpdate;
@@ -62,7 +62,7 @@ export function SessionWatch({ onUpdate }: { onUpdate: () => void }) {
   const { state, lines, calls, file } = status;
   return (
     <p className="session-watch" data-testid="session-watch" data-state={state} role="status">
-      {state === 'lost' ? 'The watch stopped (is `npm run watch` still running?).' : state === 'connecting' ? 'Connecting to `npm run watch`…' : `Following ${file || 'the session'} live: ${lines} lines, ${calls} calls. It stays on this machine.`}
+      {state === 'lost' ? 'The watch stopped (is `npm run watch` still running?).' : state === 'connecting' ? 'Connecting to `npm run watch`…' : `Following ${file || 'the session'} live: ${lines} lines, ${calls}. It stays on this machine.`}
     </p>
   );
 }
