@@ -15,7 +15,7 @@ import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import { TerminalPane as TerminalPaneView } from './terminal';
 import { parseInline, plainText } from './text';
-import { ResultList, Timeline, useToolFinder } from './timeline';
+import { ResultList, SESSION_FOLD, Timeline, useToolFinder } from './timeline';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, EffectsSwitch, useAsItRan, useSessionView } from './sessions/AsItRan';
 import { FolderReportDialog } from './sessions/FolderReportDialog';
@@ -155,7 +155,11 @@ export function App() {
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
               {asItRan && <EffectsSwitch disabled={running} />}
               <div className="timeline-box" id="timeline" tabIndex={-1} aria-label="Timeline">
-                {realRecord ? <Timeline record={realRecord} now={() => realRecord.endedAt} running={false} /> : <Timeline record={record} now={playbackNow} running={running} />}
+                {realRecord ? (
+                  <Timeline key={`as-it-ran:${scenario?.id ?? ''}`} record={realRecord} now={() => realRecord.endedAt} running={false} idleFold={SESSION_FOLD} foldIdle />
+                ) : (
+                  <Timeline key="run" record={record} now={playbackNow} running={running} />
+                )}
               </div>
               <Scrubber />
               <RunProblems />

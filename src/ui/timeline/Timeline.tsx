@@ -9,7 +9,7 @@ import { CauseLayer, type DrawnLink } from './CauseLayer';
 import { causeLinks } from '../../run/causeLinks';
 import { criticalPath } from '../../run/criticalPath';
 import { setDrawnNow } from './drawnPosition';
-import { layoutTimeline, timeMapOf, visibleLanes, type RowRange } from './layout';
+import { layoutTimeline, LESSON_FOLD, timeMapOf, visibleLanes, type IdleFold, type RowRange } from './layout';
 import type { Lane } from './laneLayout';
 import type { TimeMap } from './timeScale';
 import { TimelineFrames } from './TimelineFrames';
@@ -42,8 +42,10 @@ export interface TimelineProps {
   description?: string | undefined;
   /** Told which call has keyboard focus (or was clicked), and `null` when focus leaves the lanes. */
   onFocusCall?: (id: string | null) => void;
-  /** With "Collapse idle" on, stretches with nothing new longer than this are drawn this long. */
-  idleThresholdMs?: number;
+  /** With "Collapse idle" on, which stretches with nothing new are folded, and how long each is drawn. */
+  idleFold?: IdleFold;
+  /** "Collapse idle" starts on (a session's hours of waiting folded from the first look). */
+  foldIdle?: boolean;
 }
 
 /** The stream row, the marks row and the axis (the CSS gives them 24, 16 and 20 px). */
@@ -59,8 +61,8 @@ const CARD_WIDTH = 380;
 const FILTER_ABOVE = 14;
 
 /** The time map, kept as the same object while the gaps stay the same (so memoised lanes stay put). */
-function useStableTimeMap(record: RunRecord, overMs: number | undefined): TimeMap {
-  const computed = useMemo(() => timeMapOf(record, overMs), [record, overMs]);
+function useStableTimeMap(record: RunRecord, fold: IdleFold | undefined): TimeMap {
+  const computed = useMemo(() => timeMapOf(record, fold?.overMs, fold?.shownMs), [record, fold]);
   const [stable, setStable] = useState(computed);
   if (stable.key !== computed.key) {
     setStable(computed);
@@ -81,7 +83,7 @@ function streamIsSimulated(record: RunRecord): boolean {
  * call changes; the clock moves a CSS variable from a requestAnimationFrame loop; above 60 calls
  * only the lanes in view are rendered, and the causes drawn are those touching them.
  */
-export function Timeline({ record, now, running, description, onFocusCall, idleThresholdMs = 1000 }: TimelineProps) {
+export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false }: TimelineProps) {
   const rootRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -90,7 +92,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   const hoverLineRef = useRef<HTMLDivElement>(null);
   const cardId = `${useId()}-card`;
 
-  const [collapseIdle, setCollapseIdle] = useState(false);
+  const [collapseIdle, setCollapseIdle] = useState(foldIdle);
   const [showCritical, setShowCritical] = useState(false);
   const [showExecutor, setShowExecutor] = useState(false);
   const [liveEnd, setLiveEnd] = useState(0);
@@ -101,7 +103,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
   const laneQuery = useMemo(() => parseLaneQuery(deferredQuery), [deferredQuery]);
 
   const { size, zoom, setZoom, follow, setFollow, labelWidth, trackWidth, zoomBy, panBy } = useTimelineView(scrollerRef, running);
-  const map = useStableTimeMap(record, collapseIdle ? idleThresholdMs : undefined);
+  const map = useStableTimeMap(record, collapseIdle ? idleFold : undefined);
   const endMs = Math.max(running ? Math.max(record.endedAt, liveEnd) : record.endedAt, record.startedAt + 1);
   const wholeLayout = useMemo(
     () => layoutTimeline(record, { widthPx: trackWidth, startMs: record.startedAt, endMs }, record.endedAt, map),
@@ -257,7 +259,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleT
           setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT));
         }}>
         <div className="tl-content">
-          <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} marks={layout.marks} map={map} simulated={streamIsSimulated(record)} activeBlock={hovered?.id ?? chosen?.id ?? null} />
+          <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} marks={layout.marks} map={map} simulated={streamIsSimulated(record)} activeBlock={hovered?.id ?? chosen?.id ?? null} pxPerMs={scale.pxPerMs} />
           <div ref={bodyRef} className="tl-body" style={{ height: Math.max(1, rowCount) * ROW_HEIGHT }} {...body}>
             <TimelineFrames batches={layout.batches} capMarkers={layout.capMarkers} gaps={layout.gaps} turnStarts={layout.turnStarts} marks={layout.marks} map={map} range={range} rows={rowCount} />
             <div

@@ -1,5 +1,6 @@
 import type { AxisTick } from './axisTicks';
 import { formatMs } from './axisTicks';
+import { idleText } from '../../run/timeText';
 import { msText } from './callText';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { StreamSegment } from './laneLayout';
@@ -16,7 +17,12 @@ export interface TimelineHeaderProps {
   simulated: boolean;
   /** The call whose block is highlighted in the stream (the lane looked at). */
   activeBlock: string | null;
+  /** Pixels per drawn millisecond: a fold says how long it is only where that fits. */
+  pxPerMs: number;
 }
+
+/** About how wide the axis's small text is per character, in pixels. */
+const CHAR_PX = 6.5;
 
 /** One mark: its words (or glyph) against its time, the whole story as its title. */
 function Flag({ mark, map }: { mark: TimelineMark; map: TimeMap }) {
@@ -41,8 +47,15 @@ function streamText(stream: readonly StreamSegment[], simulated: boolean): strin
     .join('; ')}`;
 }
 
+/** A fold's words, as many as its width holds: "12 min idle", "12 min", or none (its title says it). */
+function foldText(gap: IdleGap, pxPerMs: number): string {
+  const room = (gap.shownMs * pxPerMs - 6) / CHAR_PX;
+  const length = idleText(gap.to - gap.from);
+  return room >= length.length + 5 ? `${length} idle` : room >= length.length ? length : '';
+}
+
 /** The sticky top of the timeline: the main stream bar, the marks row and the time axis. */
-export function TimelineHeader({ stream, ticks, gaps, marks, map, simulated, activeBlock }: TimelineHeaderProps) {
+export function TimelineHeader({ stream, ticks, gaps, marks, map, simulated, activeBlock, pxPerMs }: TimelineHeaderProps) {
   return (
     <div className="tl-header">
       <div className="tl-row tl-stream-row" data-testid="stream" data-simulated={simulated ? 'true' : 'false'} role="img" aria-label={streamText(stream, simulated)}>
@@ -89,7 +102,7 @@ export function TimelineHeader({ stream, ticks, gaps, marks, map, simulated, act
               title={`${formatMs(gap.to - gap.from)} with nothing new, drawn as ${formatMs(gap.shownMs)}`}
               style={spanStyle(map, gap.from, gap.to, false)}
             >
-              ≈ {formatMs(gap.to - gap.from)}
+              {foldText(gap, pxPerMs)}
             </span>
           ))}
         </div>

@@ -10,30 +10,40 @@ export interface AxisTick {
   readonly label: string;
 }
 
+/** About how wide a tick label's character is, in pixels. */
+const LABEL_CHAR_PX = 6.5;
+
 /**
- * Ticks at round steps (1, 2, 2.5, 5 × 10ⁿ ms) at least `minSpacingPx` apart. With idle time
- * collapsed, the step suits the drawn time; no tick falls inside a collapsed gap, and a tick
- * crowding the previous one (just after a gap) is dropped.
+ * Ticks at round steps (1, 2, 2.5, 5 × 10ⁿ ms; the clock's past 20 s) at least `minSpacingPx`
+ * apart. With idle time collapsed, the stretches between folds are drawn at one pace, so they share
+ * the step; no tick falls inside a fold, and each stretch after a fold starts with a tick at its
+ * own time, so the time reads on both sides of every fold. A tick crowding the previous one is
+ * dropped.
  */
 export function axisTicks(scale: TimeScale, minSpacingPx = 72): AxisTick[] {
-  const drawnSpan = scale.widthPx / scale.pxPerMs;
-  const step = niceStep((drawnSpan * minSpacingPx) / scale.widthPx);
-  const gaps = scale.map.gaps;
+  const step = niceStep(minSpacingPx / scale.pxPerMs);
   const ticks: AxisTick[] = [];
-  let gapIndex = 0;
-  // Ticks at k × step (integer k), so repeated addition never drifts a label to "0.30000000000000004".
-  const last = Math.floor(scale.endMs / step + 1e-9);
-  for (let k = Math.ceil(scale.startMs / step - 1e-9); k <= last; k++) {
-    const at = Number((k * step).toPrecision(12));
-    while (gapIndex < gaps.length && gaps[gapIndex]!.to <= at) gapIndex++;
-    const gap = gaps[gapIndex];
-    if (gap && gap.from < at && at < gap.to) {
-      k = Math.ceil(gap.to / step - 1e-9) - 1;
-      continue;
-    }
+  const add = (at: number) => {
     const x = scale.x(at);
     const previous = ticks[ticks.length - 1];
-    if (!previous || x - previous.x >= minSpacingPx / 2) ticks.push({ at, x, label: formatTick(at, step) });
+    // Far enough from the previous tick for both labels to read ("1:25:13" is wider than "5 s").
+    if (!previous || x - previous.x >= Math.max(minSpacingPx / 2, previous.label.length * LABEL_CHAR_PX + 10)) ticks.push({ at, x, label: formatTick(at, step) });
+  };
+  let from = scale.startMs;
+  const stretch = (to: number, afterFold: boolean) => {
+    if (afterFold) add(from);
+    // Ticks at k × step (integer k), so repeated addition never drifts a label to "0.30000000000000004".
+    const last = Math.floor(to / step + 1e-9);
+    for (let k = Math.ceil(from / step - 1e-9); k <= last; k++) add(Number((k * step).toPrecision(12)));
+  };
+  let afterFold = false;
+  for (const gap of scale.map.gaps) {
+    if (gap.to <= from) continue;
+    if (gap.from >= scale.endMs) break;
+    if (gap.from > from) stretch(gap.from, afterFold);
+    from = gap.to;
+    afterFold = true;
   }
+  if (from <= scale.endMs) stretch(scale.endMs, afterFold);
   return ticks;
 }

@@ -106,6 +106,9 @@ export function shortName(name: string, max: number): string {
 /** A turn's line across the lanes, and its mark, are left out when an earlier turn's is closer than this. */
 export const TURN_SPACING_PX = 8;
 
+/** Turn marks closer than this are one mark that says how many turns it stands for: a row of "T"s reads as a fence. */
+export const TURN_MARK_SPACING_PX = 24;
+
 /**
  * Items along a row in groups, each group the items within `minPx` of its first: a long
  * session's hundreds of turns at a few pixels apart are drawn as one mark per group, not as a

@@ -79,6 +79,11 @@ describe('axis ticks', () => {
     expect(formatTick(2000, 1000)).toBe('2 s');
     expect(formatTick(1250, 50)).toBe('1.25 s');
     expect(formatTick(0.5, 0.5)).toBe('0.5 ms');
+    // A long session's axis goes by the clock.
+    expect([25_000, 45_000, 61_000, 400_000, 1_000_000, 2_000_000, 5_000_000].map(niceStep)).toEqual([30_000, 60_000, 120_000, 600_000, 1_800_000, 3_600_000, 2 * 3_600_000]);
+    expect(formatTick(0, 30_000)).toBe('0:00');
+    expect(formatTick(750_000, 30_000)).toBe('12:30');
+    expect(formatTick(3_900_000, 600_000)).toBe('1:05:00');
   });
 
   it('places round ticks across the view, at least the minimum spacing apart', () => {
@@ -93,6 +98,21 @@ describe('axis ticks', () => {
     const ticks = axisTicks(createScale({ widthPx: 300, startMs: 0.05, endMs: 0.95 }), 60);
     expect(ticks[0]!.at).toBeGreaterThanOrEqual(0.05);
     for (const tick of ticks) expect(tick.label).toMatch(/^0\.\d ms$/);
+  });
+
+  it('reads the time on both sides of every fold of idle time, each stretch at its own step', () => {
+    // Two bursts of work ten minutes apart, the quiet between them folded to 2 s.
+    const busy = [
+      { start: 0, end: 4000 },
+      { start: 600_000, end: 604_000 },
+    ];
+    const map = collapsedTimeMap(busy, 2000);
+    const scale = createScale({ widthPx: 600, startMs: 0, endMs: 604_000 }, map);
+    const ticks = axisTicks(scale, 72);
+    expect(ticks.some((tick) => tick.at < 4000)).toBe(true);
+    expect(ticks.some((tick) => tick.at >= 600_000)).toBe(true);
+    expect(ticks.every((tick) => tick.at <= 4000 || tick.at >= 600_000)).toBe(true);
+    for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.x - ticks[i - 1]!.x).toBeGreaterThanOrEqual(36);
   });
 });
 
@@ -411,13 +431,14 @@ describe('a long session at fit width', () => {
     const record = manyTurns(300);
     const fitted = layoutTimeline(record, fitView(record, 600));
     const turnMarks = fitted.marks.filter((mark) => mark.kind === 'turn');
-    // 2 px apart, one mark every 8 px: every fourth turn.
-    expect(turnMarks).toHaveLength(75);
-    expect(turnMarks[1]).toMatchObject({ at: 400, title: 'turns 4–7 began between 400 and 700 ms', data: { turn: '4', turns: '4' } });
+    // 2 px apart: a line every 8 px (every fourth turn), a mark every 24 px (every twelfth), with its count.
+    expect(turnMarks).toHaveLength(25);
+    expect(turnMarks[1]).toMatchObject({ at: 1200, title: '12 turns, 12–23, began between 1200 and 2300 ms', data: { turn: '12', turns: '12' } });
     expect(fitted.turnStarts).toHaveLength(300);
-    expect(fitted.turnStarts.filter((start) => start.line).map((start) => start.turn)).toEqual(turnMarks.map((mark) => Number(mark.data.turn)));
+    expect(fitted.turnStarts.filter((start) => start.line)).toHaveLength(75);
+    // Zoomed in 8×, turns are 16 px apart: every line drawn, a mark for every second turn.
     const zoomed = layoutTimeline(record, { widthPx: 600 * 8, startMs: record.startedAt, endMs: record.endedAt });
-    expect(zoomed.marks.filter((mark) => mark.kind === 'turn')).toHaveLength(300);
+    expect(zoomed.marks.filter((mark) => mark.kind === 'turn')).toHaveLength(150);
     expect(zoomed.turnStarts.every((start) => start.line)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import type { RunRecord, TurnRecord } from '../../run/record';
 import { axisTicks, type AxisTick } from './axisTicks';
 import { capMoments, type CapMoment } from './concurrencyCap';
 import { layoutLanes, mergeStreamSegments, streamSegments, turnKey, type BatchFrame, type Lane, type StreamSegment } from './laneLayout';
-import { placeFrameLabel, placeOutcomeTag, labelWidth, spacedOut, TURN_SPACING_PX, type FrameLabelSide, type LabelSide } from './labelPlacement';
+import { placeFrameLabel, placeOutcomeTag, labelWidth, spacedOut, TURN_MARK_SPACING_PX, TURN_SPACING_PX, type FrameLabelSide, type LabelSide } from './labelPlacement';
 import { backgroundLanes, timelineMarks, type BackgroundLane, type TimelineMark } from './timelineMarks';
 import { collapsedTimeMap, createScale, LINEAR_TIME, type IdleGap, type TimeMap, type TimeScale, type TimelineView } from './timeScale';
 import { OUTCOME_MARK } from './callText';
@@ -36,8 +36,11 @@ export { labelWidth, placeFrameLabel, placeMarks, placeOutcomeTag, shortName, ty
 export {
   collapsedTimeMap,
   createScale,
+  LESSON_FOLD,
   LINEAR_TIME,
   mergeSpans,
+  SESSION_FOLD,
+  type IdleFold,
   type IdleGap,
   type TimeMap,
   type TimeScale,
@@ -126,11 +129,12 @@ export function activityMoments(record: RunRecord): number[] {
 }
 
 /** The time map of a view: linear, or with idle gaps collapsed. */
-export function timeMapOf(record: RunRecord, collapseIdleOverMs: number | undefined): TimeMap {
+export function timeMapOf(record: RunRecord, collapseIdleOverMs: number | undefined, shownMs = collapseIdleOverMs): TimeMap {
   if (collapseIdleOverMs === undefined || !(collapseIdleOverMs > 0)) return LINEAR_TIME;
   return collapsedTimeMap(
     activityMoments(record).map((at) => ({ start: at, end: at })),
     collapseIdleOverMs,
+    shownMs,
   );
 }
 
@@ -171,7 +175,7 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
     ...frame,
     labelSide: placeFrameLabel(scale.x(frame.from), scale.x(frame.to), frameLabel(frame), width, tagSpans.get(frame.firstRow) ?? null),
   }));
-  // Turns a few pixels apart share one mark and one line: the same groups for both.
+  // Turns a few pixels apart share one line (and their marks, grouped wider, one mark).
   const turnGroups = spacedOut(record.turns, (turn) => scale.x(turn.startedAt), TURN_SPACING_PX);
   const lined = new Set(turnGroups.map((group) => group[0]!.index));
   const turnStarts = record.turns.flatMap((turn): TurnStart[] => {
@@ -186,7 +190,7 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
     batches: placedFrames,
     capMarkers,
     gaps: timeMap.gaps,
-    marks: timelineMarks(record, moments, scale, turnGroups),
+    marks: timelineMarks(record, moments, scale, spacedOut(record.turns, (turn) => scale.x(turn.startedAt), TURN_MARK_SPACING_PX)),
     background: backgroundLanes(record, lanes.length, nowMs),
     turnStarts,
     tagSides,

@@ -47,13 +47,13 @@ export function mergeSpans(spans: readonly TimeSpan[]): TimeSpan[] {
  * `overMs` long, so a long sleep no longer squeezes the rest of the run. A gap just over the
  * threshold barely changes, so toggling the mode never makes anything jump far.
  */
-export function collapsedTimeMap(busy: readonly TimeSpan[], overMs: number): TimeMap {
+export function collapsedTimeMap(busy: readonly TimeSpan[], overMs: number, shownMs = overMs): TimeMap {
   const merged = mergeSpans(busy);
   const gaps: IdleGap[] = [];
   for (let i = 1; i < merged.length; i++) {
     const from = merged[i - 1]!.end;
     const to = merged[i]!.start;
-    if (to - from > overMs) gaps.push({ from, to, shownMs: overMs });
+    if (to - from > overMs) gaps.push({ from, to, shownMs: Math.min(shownMs, overMs) });
   }
   if (gaps.length === 0) return LINEAR_TIME;
   // removedBefore[i]: how much time the gaps before gap i take out of the drawing.
@@ -99,6 +99,19 @@ function lastIndexBelow<T>(items: readonly T[], value: number, keyOf: (item: T) 
   }
   return found;
 }
+
+/**
+ * Which idle stretches are folded, and how long each fold is drawn. A lesson's folds are drawn as
+ * long as the threshold (toggling never moves anything far); a session's are shorter, so its
+ * hours of waiting give their width to its calls.
+ */
+export interface IdleFold {
+  readonly overMs: number;
+  readonly shownMs: number;
+}
+
+export const LESSON_FOLD: IdleFold = { overMs: 1000, shownMs: 1000 };
+export const SESSION_FOLD: IdleFold = { overMs: 30_000, shownMs: 10_000 };
 
 /** What part of the run is drawn, over how many pixels. Times are run times. */
 export interface TimelineView {

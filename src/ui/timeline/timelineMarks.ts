@@ -56,7 +56,7 @@ export function timelineMarks(record: RunRecord, capMoments: readonly CapMoment[
       const [first, last] = [group[0]!, group.at(-1)!];
       if (group.length === 1) add('turn', first.startedAt, `turn ${first.index}`, `T${first.index}`, `turn ${first.index} began at ${msText(first.startedAt)} ms`, { turn: String(first.index) });
       else {
-        add('turn', first.startedAt, `turns ${first.index}–${last.index}`, `T${first.index}+`, `turns ${first.index}–${last.index} began between ${msText(first.startedAt)} and ${msText(last.startedAt)} ms`, {
+        add('turn', first.startedAt, `turns ${first.index}–${last.index}`, `T${first.index} ×${group.length}`, `${group.length} turns, ${first.index}–${last.index}, began between ${msText(first.startedAt)} and ${msText(last.startedAt)} ms`, {
           turn: String(first.index),
           turns: String(group.length),
         });
