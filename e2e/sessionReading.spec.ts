@@ -124,6 +124,23 @@ test.describe('a long real session, read', () => {
     await expect(timeline).toHaveAttribute('data-zoom', '1');
   });
 
+  test('the Summary tab answers for every preset, and one click replays the session under one', async ({ page }) => {
+    await openLog(page);
+    await page.getByTestId('tab-summary').click();
+    const summary = page.getByTestId('session-summary');
+    await expect(summary).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+    await expect(page.getByTestId('session-fidelity')).toContainText('Under its own preset (claude-code-2.1.161)');
+    const presets = (await import('../src/scenarios/policies')).POLICY_NAMES;
+    for (const preset of presets) await expect(summary.locator(`tr[data-policy="${preset}"]`)).toContainText(preset);
+    await summary.locator('tr[data-policy="gemini-cli"]').getByRole('button', { name: 'Replay' }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+    const record = await page.evaluate(() => window.playground.record());
+    expect(record.settings.policy).toBe('gemini-cli');
+    expect(record.settings.effects).toBe('recorded');
+    // The replay is on the timeline; the real run is one click away.
+    await expect(page.getByRole('radio', { name: 'the replay' })).toBeChecked();
+  });
+
   for (const [width, height] of [
     [1280, 800],
     [1920, 1080],

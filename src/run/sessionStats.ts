@@ -42,6 +42,25 @@ export function presetGroups(scenario: Scenario, recorded: boolean, policies: re
   return [...groups.values()];
 }
 
+/** A session replayed under every preset: the record of each, and that of the session's own preset. */
+export interface PresetRuns {
+  readonly runs: readonly { readonly policy: PolicyName; readonly record: RunRecord }[];
+  readonly own: RunRecord | undefined;
+}
+
+/** Replays `scenario` under every preset (`replay` runs it under one), each group of presets that replay alike once. */
+export async function replayUnderPresets(scenario: Scenario, replay: (policy: PolicyName) => Promise<RunRecord>, recorded = true): Promise<PresetRuns> {
+  const own = scenario.settings.policy;
+  const runs: { policy: PolicyName; record: RunRecord }[] = [];
+  let ownRecord: RunRecord | undefined;
+  for (const group of presetGroups(scenario, recorded)) {
+    const record = await replay(group.includes(own) ? own : group[0]!);
+    if (group.includes(own)) ownRecord = record;
+    for (const policy of group) runs.push({ policy, record });
+  }
+  return { runs, own: ownRecord };
+}
+
 /**
  * A session's figures (`replay` runs it with recorded effects under a preset). Each group of
  * presets that replay alike is run once; the session's own preset gives the waits.
@@ -54,13 +73,7 @@ export async function sessionStats(
 ): Promise<SessionStats> {
   const { observed } = scenario;
   const own = scenario.settings.policy;
-  const runs: { policy: string; record: RunRecord }[] = [];
-  let ownRecord: RunRecord | undefined;
-  for (const group of presetGroups(scenario, options.recorded)) {
-    const record = await replay(group.includes(own) ? own : group[0]!);
-    if (group.includes(own)) ownRecord = record;
-    for (const policy of group) runs.push({ policy, record });
-  }
+  const { runs, own: ownRecord } = await replayUnderPresets(scenario, replay, options.recorded);
   const turnIds = scenario.turns.map(callIdsOf);
   const comparison = compareSession(observed, turnIds, runs);
   return {

@@ -8,7 +8,8 @@ import { Scrubber } from './app/Scrubber';
 import { SettingsTab as SettingsTabView } from './app/SettingsTab';
 import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
-import { lessonComparison, playbackNow, runCompare } from './controller';
+import { dispatchRun, lessonComparison, playbackNow, runCompare, setPolicy, setSpeed } from './controller';
+import { replaySpeedFor } from './sessions/replaySpeed';
 import { LessonBar } from './lesson';
 import { PredictPanel } from './predict';
 import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
@@ -25,6 +26,7 @@ const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({
 const LivePanel = lazy(() => import('./live/LivePanel').then((module) => ({ default: module.LivePanel })));
 // Only a `?watch` link follows a session: its importer loads with it, not with the page.
 const SessionWatch = lazy(() => import('./sessions/SessionWatch').then((module) => ({ default: module.SessionWatch })));
+const SessionSummaryPanel = lazy(() => import('./sessions/SessionSummaryPanel').then((module) => ({ default: module.SessionSummaryPanel })));
 const ExportMenu = lazy(() => import('./app/ExportMenu').then((module) => ({ default: module.ExportMenu })));
 
 // The App re-renders on every frame of a run (the record grows); the panes that do not draw the run
@@ -44,7 +46,7 @@ const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settin
 const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
 
 type SideTab = 'scenarios' | 'settings' | 'pool' | 'live';
-type CentreTab = 'timeline' | 'compare' | 'predict';
+type CentreTab = 'timeline' | 'compare' | 'predict' | 'summary';
 
 /**
  * The page's layout: scenarios and settings on the left, the live timeline in the centre, results
@@ -54,9 +56,11 @@ type CentreTab = 'timeline' | 'compare' | 'predict';
 export function App() {
   const [url] = useState(() => parseUrl(window.location));
   const [side, setSide] = useState<SideTab>('scenarios');
-  const [centre, setCentre] = useState<CentreTab>(url.predict ? 'predict' : 'timeline');
+  const [chosenCentre, setCentre] = useState<CentreTab>(url.predict ? 'predict' : 'timeline');
   const running = usePlayground((state) => state.run.status === 'running');
   const scenario = usePlayground((state) => state.scenario);
+  // The summary is an imported session's: another scenario opened shows the timeline.
+  const centre: CentreTab = chosenCentre === 'summary' && !scenario?.observed ? 'timeline' : chosenCentre;
   const record = usePlayground(visibleRecord);
   const compare = usePlayground((state) => state.compare);
   const pendingAsk = usePlayground((state) => state.pendingAsk);
@@ -125,6 +129,11 @@ export function App() {
               <button type="button" role="tab" aria-selected={centre === 'predict'} onClick={() => setCentre('predict')}>
                 Predict
               </button>
+              {scenario?.observed && (
+                <button type="button" role="tab" aria-selected={centre === 'summary'} onClick={() => setCentre('summary')} data-testid="tab-summary">
+                  Summary
+                </button>
+              )}
             </div>
             <span className="spacer" />
             <Suspense fallback={null}>
@@ -132,7 +141,7 @@ export function App() {
             </Suspense>
           </div>
           {/* The lesson, with one click to its comparison or to predicting it (src/ui/lesson). */}
-          {centre !== 'compare' && (
+          {centre !== 'compare' && centre !== 'summary' && (
             <LessonBar
               onPredict={() => setCentre('predict')}
               onCompare={() => {
@@ -164,6 +173,19 @@ export function App() {
               <Scrubber />
               <RunProblems />
             </>
+          ) : centre === 'summary' && scenario ? (
+            <Suspense fallback={<p className="muted">Loading…</p>}>
+              <SessionSummaryPanel
+                scenario={scenario}
+                disabled={running}
+                onReplay={(policy) => {
+                  setPolicy(policy);
+                  setSpeed(Math.max(usePlayground.getState().speed, replaySpeedFor(scenario)));
+                  setCentre('timeline');
+                  dispatchRun({ kind: 'replay' });
+                }}
+              />
+            </Suspense>
           ) : (
             <Suspense fallback={<p className="muted">Loading…</p>}>
               <ComparePanel status={compare.status} entries={compare.entries} onRun={() => void runCompare()} />

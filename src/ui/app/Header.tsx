@@ -72,7 +72,7 @@ export function Header({ title }: { title: string }) {
         <label>
           <span className="control-label">Speed </span>
           <select aria-label="Speed" value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
-            {SPEEDS.map((value) => (
+            {(SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed].sort((a, b) => a - b)).map((value) => (
               <option key={value} value={value}>
                 {value}×
               </option>
