@@ -7,30 +7,21 @@
  *   median of five replays, each in a fresh page);
  * - navigation to the first drawn timeline under 1.5 s;
  * - a 2,000-call, 300-turn Claude Code session log opens in the page (picked from disk with Import…) under 2 s,
- *   and replays at 64× as fluidly (the median of three).
+ *   replays at 64× as fluidly, and scrolls, zooms and filters as it ran as fluidly (the median of
+ *   three; bench/sessionBudget.ts).
  * - the first run after load streams: each lane within 100 ms of its block's close, no task over
  *   50 ms from Run to the run's end (Run pressed as soon as it is enabled; the median of five).
  * Prints each figure against its target and exits 1 when one is missed. `npm run budget -- NAME…`
  * measures only the named groups: `paint`, `navigation`, `replay`, `first-run`, `session`.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import LZString from 'lz-string';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { build, preview } from 'vite';
 import { chromiumArgs, ensureChromium } from '../e2e/browser';
 import { FIRST_PAINT_LIMIT_KB, firstPaintJs } from '../scripts/firstPaint.js';
-import { longSession, toJsonl } from '../test/sessionLogs';
-
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  limit: number;
-  /** `max`: the value must stay at or under the limit; `min`: at or over. */
-  kind: 'max' | 'min';
-}
+import { COUNT_LONG_TASKS, fluidity, MEASURE_RUN, median, RUNS, settled, type Figure, type RunFigures } from './pageFigures';
+import { sessionFigures } from './sessionBudget';
 
 /** 1,000 tool calls in one turn: safe reads in runs of 99, cut by an unsafe Bash call, so batches form and the cap binds. */
 function thousandCalls(): string {
@@ -51,12 +42,6 @@ function thousandCalls(): string {
   });
 }
 
-/*
- * The code that runs in the page is kept as text: tsx compiles this file with esbuild's keepNames,
- * which wraps named functions in a `__name` helper the page does not have (it broke the frame
- * counter once, silently).
- */
-
 /** Notes when the timeline enters the DOM and then the first frame after it (a rAF, then a task: drawn). */
 const MARK_FIRST_TIMELINE = `(() => {
   const observer = new MutationObserver(() => {
@@ -66,32 +51,6 @@ const MARK_FIRST_TIMELINE = `(() => {
   });
   observer.observe(document, { childList: true, subtree: true });
 })();`;
-
-/** Collects the page's long tasks (over 50 ms) from the start. */
-const COUNT_LONG_TASKS = `(() => {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration); }).observe({ type: 'longtask', buffered: true });
-})();`;
-
-/** Starts the run and counts frames (requestAnimationFrame) and long tasks until it ends. */
-const MEASURE_RUN = `(async () => {
-  window.__longTasks.length = 0;
-  let frames = 0;
-  let running = true;
-  const tick = () => { frames++; if (running) requestAnimationFrame(tick); };
-  const from = performance.now();
-  requestAnimationFrame(tick);
-  await window.playground.run();
-  running = false;
-  const seconds = (performance.now() - from) / 1000;
-  return {
-    longest: Math.max(0, ...window.__longTasks),
-    longTasks: window.__longTasks.length,
-    fps: frames / seconds,
-    seconds,
-    calls: window.playground.record().turns.reduce((sum, turn) => sum + turn.calls.length, 0),
-  };
-})()`;
 
 /**
  * The first run after the page loads, as a person starts it: Run pressed as soon as it is enabled.
@@ -169,32 +128,6 @@ async function firstRun(browser: Browser, base: string): Promise<FirstRunFigures
   }
 }
 
-/** Replays measured; the median is reported (five: a 2-core machine is noisy, and three let one bad run decide). */
-const RUNS = 5;
-
-interface RunFigures {
-  longest: number;
-  longTasks: number;
-  fps: number;
-  seconds: number;
-  calls: number;
-}
-
-/**
- * Waits until the page has loaded and gone quiet: a second and a half with no long task (the
- * editors validating and colouring a 1,000-call scenario are the page's loading, not the replay).
- */
-async function settled(page: Page): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  let seen = -1;
-  while (Date.now() < deadline) {
-    const count = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.length);
-    if (count === seen) return;
-    seen = count;
-    await page.waitForTimeout(1500);
-  }
-}
-
 /** One 1,000-call replay in a fresh page, measured by the page itself. */
 async function replayThousand(browser: Browser, base: string): Promise<RunFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -207,68 +140,6 @@ async function replayThousand(browser: Browser, base: string): Promise<RunFigure
     await settled(page);
     const measured = await page.evaluate<RunFigures>(MEASURE_RUN);
     if (measured.calls !== 1000) throw new Error(`the 1,000-call run recorded ${measured.calls} calls`);
-    return measured;
-  } finally {
-    await context.close();
-  }
-}
-
-/** The middle value (the upper middle of an even count). */
-function median(values: readonly number[]): number {
-  return [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-}
-
-/**
- * The longest task and the frame rate while a run replays, the median of several runs: no task
- * over 50 ms (the browser's own long-task threshold) and at least 50 frames a second.
- */
-function fluidity(runs: readonly RunFigures[], what: string): Figure[] {
-  const each = (pick: (run: RunFigures) => string) => runs.map(pick).join(', ');
-  return [
-    { name: `longest task while ${what} (median of ${runs.length}: ${each((run) => `${run.longest.toFixed(0)} ms`)}; long tasks over 50 ms: ${each((run) => String(run.longTasks))})`, value: median(runs.map((run) => run.longest)), unit: 'ms', limit: 50, kind: 'max' },
-    { name: `frame rate while ${what} (median of ${runs.length}: ${each((run) => run.fps.toFixed(1))})`, value: median(runs.map((run) => run.fps)), unit: 'fps', limit: 50, kind: 'min' },
-  ];
-}
-
-/**
- * Milliseconds from choosing a session log with Import… to the scenario open in the editor. The
- * log is picked from a file on disk, as a person picks it: a file given as a buffer travels through
- * the DevTools protocol as base64 and is decoded by Playwright's script on the page's main thread,
- * 0.4–1.7 s on this 2-core machine before the page sees the pick (its change event).
- */
-async function openSession(browser: Browser, base: string, log: string): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    return await pickSession(await context.newPage(), base, log);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Loads the page, picks the log with Import… and waits for the editor to hold it; the milliseconds from the pick. */
-async function pickSession(page: Page, base: string, log: string): Promise<number> {
-  await page.goto(`${base}?scenario=seed-partition&sandbox=virtual`);
-  await page.waitForSelector('[data-testid=run-status][data-status=idle]');
-  const started = performance.now();
-  await page.getByTestId('scenario-import-file').setInputFiles(log);
-  await page.getByTestId('scenario-editing').filter({ hasText: 'the imported session' }).waitFor({ timeout: 60_000 });
-  return performance.now() - started;
-}
-
-/** Replays of the long session measured (each some 15 s at 64×): the median of three. */
-const SESSION_RUNS = 3;
-
-/** The long session, opened as a person opens it, replayed at 64× (its tools ran for minutes), measured by the page itself. */
-async function replaySession(browser: Browser, base: string, log: string): Promise<RunFigures> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: COUNT_LONG_TASKS });
-    await pickSession(page, base, log);
-    await page.getByLabel('Speed').selectOption('64');
-    await settled(page);
-    const measured = await page.evaluate<RunFigures>(MEASURE_RUN);
-    if (measured.calls !== 2000) throw new Error(`the 2,000-call session's replay recorded ${measured.calls} calls`);
     return measured;
   } finally {
     await context.close();
@@ -294,38 +165,6 @@ function firstRunFigures(runs: readonly FirstRunFigures[]): Figure[] {
       kind: 'max',
     },
   ];
-}
-
-/**
- * A long real-format session log, opened as a person opens one: picked with Import…, read,
- * imported and shown in the editor, then replayed at 64×. In a browser of its own (the replays
- * before leave theirs busy with collected garbage); each run in a fresh page, the median reported.
- */
-async function sessionFigures(chromiumPath: string | undefined): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  const sessionBrowser = await chromium.launch({ ...(chromiumPath ? { executablePath: chromiumPath } : {}), args: chromiumArgs });
-  const sessionServer = await preview({ preview: { port: 0 }, logLevel: 'error' });
-  const scratch = mkdtempSync(join(tmpdir(), 'budget-session-'));
-  try {
-    const sessionBase = sessionServer.resolvedUrls?.local[0];
-    if (!sessionBase) throw new Error('vite preview did not report its address');
-    const text = toJsonl(longSession(300, 2000));
-    const log = join(scratch, 'long-session.jsonl');
-    writeFileSync(log, text);
-    const opens: number[] = [];
-    for (let i = 0; i < RUNS; i++) opens.push(await openSession(sessionBrowser, sessionBase, log));
-    figures.push({ name: `a 2,000-call, 300-turn session log opened in the page (${(text.length / 1e6).toFixed(1)} MB; median of ${RUNS}: ${opens.map((ms) => `${ms.toFixed(0)} ms`).join(', ')})`, value: median(opens), unit: 'ms', limit: 2000, kind: 'max' });
-    // The same session replayed at 64×: the page stays as fluid as with the 1,000 calls above.
-    const replays: RunFigures[] = [];
-    for (let i = 0; i < SESSION_RUNS; i++) replays.push(await replaySession(sessionBrowser, sessionBase, log));
-    figures.push(...fluidity(replays, 'the 2,000-call session replays at 64×'));
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-    await sessionBrowser.close();
-    await new Promise<void>((done) => sessionServer.httpServer.close(() => done()));
-  }
-
-  return figures;
 }
 
 /** The groups of figures asked for on the command line (all when none is named). */
