@@ -249,6 +249,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
           background={background}
           startMs={record.startedAt}
           endMs={endMs}
+          map={map}
           scrollerRef={scrollerRef}
           labelWidth={labelWidth}
           extent={{ contentWidth: labelWidth + trackWidth, contentHeight: HEADER_HEIGHT + Math.max(1, rowCount) * ROW_HEIGHT, viewWidth: size.width, viewHeight: size.height }}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
 import type { Lane } from './laneLayout';
-import { overviewRects, type OverviewKind } from './overviewRects';
+import { overviewRects, type OverviewArea, type OverviewKind } from './overviewRects';
+import type { TimeMap } from './timeScale';
 import type { BackgroundLane } from './timelineMarks';
 
 export interface TimelineOverviewProps {
@@ -8,6 +9,8 @@ export interface TimelineOverviewProps {
   background: readonly BackgroundLane[];
   startMs: number;
   endMs: number;
+  /** The lanes' time map: folds in the lanes are folds in the strip. */
+  map: TimeMap;
   /** The lanes' scroller: the window drawn is what it shows, and a press moves it. */
   scrollerRef: RefObject<HTMLDivElement | null>;
   /** The width of the label column inside the scroller (not part of the time track). */
@@ -42,7 +45,7 @@ function colours(canvas: HTMLCanvasElement): Record<OverviewKind, string> {
 }
 
 /** Draws each lane's bar as a thin line over the whole run's time (a canvas: a few fills per update, no DOM per lane). */
-function draw(canvas: HTMLCanvasElement, width: number, lanes: readonly Lane[], background: readonly BackgroundLane[], startMs: number, endMs: number): void {
+function draw(canvas: HTMLCanvasElement, width: number, lanes: readonly Lane[], background: readonly BackgroundLane[], time: Pick<OverviewArea, 'startMs' | 'endMs' | 'toDrawn'>): void {
   const ratio = window.devicePixelRatio || 1;
   if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
   if (canvas.height !== Math.round(HEIGHT * ratio)) canvas.height = Math.round(HEIGHT * ratio);
@@ -51,7 +54,7 @@ function draw(canvas: HTMLCanvasElement, width: number, lanes: readonly Lane[], 
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
   context.clearRect(0, 0, width, HEIGHT);
   const fills = colours(canvas);
-  for (const [kind, rects] of overviewRects(lanes, background, { width, height: HEIGHT, startMs, endMs })) {
+  for (const [kind, rects] of overviewRects(lanes, background, { width, height: HEIGHT, ...time })) {
     context.fillStyle = fills[kind];
     for (const [x, y, w, h] of rects) context.fillRect(x, y, w, h);
   }
@@ -60,7 +63,7 @@ function draw(canvas: HTMLCanvasElement, width: number, lanes: readonly Lane[], 
 const REDRAW_MS = 250;
 
 /** The whole run in a strip, with the part the lanes show as a window; press or drag to move there. */
-export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRef, labelWidth, extent }: TimelineOverviewProps) {
+export function TimelineOverview({ lanes, background, startMs, endMs, map, scrollerRef, labelWidth, extent }: TimelineOverviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const windowRef = useRef<HTMLDivElement>(null);
 
@@ -84,11 +87,11 @@ export function TimelineOverview({ lanes, background, startMs, endMs, scrollerRe
     // frame longer. The canvas shows the drawing at the next frame.
     const paint = () => {
       lastDrawn.current = performance.now();
-      draw(canvas, width, lanes, background, startMs, endMs);
+      draw(canvas, width, lanes, background, { startMs, endMs, toDrawn: map.toDrawn });
     };
     const timer = setTimeout(paint, Math.max(0, lastDrawn.current + REDRAW_MS - performance.now()));
     return () => clearTimeout(timer);
-  }, [width, lanes, background, startMs, endMs]);
+  }, [width, lanes, background, startMs, endMs, map]);
 
   // The window follows the scroller: its scroll position as the scroll events tell it (the
   // layout is up to date then), its extent from the timeline.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../run/record';
 import type { BarSegment, Lane } from './laneLayout';
 import { overviewRects, type Rect } from './overviewRects';
+import { collapsedTimeMap } from './timeScale';
 
 /** A lane with just what the strip reads: its row and its bar segments. */
 function lane(row: number, segments: BarSegment[]): Lane {
@@ -18,6 +19,22 @@ describe('overviewRects', () => {
     expect(rects.get('executing')).toEqual([
       [10, 1, 40, 12.5],
       [20, 14, 10, 12.5],
+    ]);
+  });
+
+  it('folds idle time as the lanes do: a bar after a fold is drawn where the folded lanes draw it', () => {
+    // 0–100 and 900–1000 busy; the 800 ms between them folded to 100 ms.
+    const map = collapsedTimeMap(
+      [
+        { start: 0, end: 100 },
+        { start: 900, end: 1000 },
+      ],
+      100,
+    );
+    const rects = overviewRects([lane(0, [bar('executing', 0, 100)]), lane(1, [bar('executing', 900, 1000)])], [], { ...area, toDrawn: map.toDrawn });
+    expect(rects.get('executing')!.map(([x, , w]) => [Math.round(x), Math.round(w)])).toEqual([
+      [0, 33],
+      [67, 33],
     ]);
   });
 

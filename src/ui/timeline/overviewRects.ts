@@ -14,6 +14,8 @@ export interface OverviewArea {
   height: number;
   startMs: number;
   endMs: number;
+  /** Run time → drawn time, when idle time is folded: the strip folds it as the lanes do. */
+  toDrawn?: (at: number) => number;
 }
 
 /** The strip keeps a pixel free above and below the rows. */
@@ -30,8 +32,10 @@ export function overviewRects(lanes: readonly Lane[], background: readonly Backg
   const rowHeight = (area.height - 2 * EDGE) / rows;
   // Rows under 1.5 px share whole pixel rows; taller ones keep a half-pixel gap between bands.
   const band = rowHeight < 1.5 ? (row: number) => [EDGE + Math.floor(row * rowHeight), 1] as const : (row: number) => [EDGE + row * rowHeight, rowHeight - 0.5] as const;
-  const span = Math.max(1, area.endMs - area.startMs);
-  const x = (at: number) => ((at - area.startMs) / span) * area.width;
+  const drawn = area.toDrawn ?? ((at: number) => at);
+  const origin = drawn(area.startMs);
+  const span = Math.max(1, drawn(area.endMs) - origin);
+  const x = (at: number) => ((drawn(at) - origin) / span) * area.width;
   // Per kind, per band top: the bars' x extents, merged once all are in.
   type Band = { height: number; spans: [number, number][] };
   const extents = new Map<OverviewKind, Map<number, Band>>();
@@ -45,9 +49,9 @@ export function overviewRects(lanes: readonly Lane[], background: readonly Backg
     if (!bandSpans) byTop.set(top, (bandSpans = { height, spans: [] }));
     bandSpans.spans.push([left, right]);
   };
-  const drawn = new Set<string>(OVERVIEW_KINDS);
+  const kinds = new Set<string>(OVERVIEW_KINDS);
   for (const lane of lanes) {
-    for (const segment of lane.segments) if (drawn.has(segment.kind)) add(segment.kind as OverviewKind, lane.row, segment.from, segment.to);
+    for (const segment of lane.segments) if (kinds.has(segment.kind)) add(segment.kind as OverviewKind, lane.row, segment.from, segment.to);
   }
   for (const lane of background) add('background', lane.row, lane.from, lane.to);
 
