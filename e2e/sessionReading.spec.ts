@@ -106,7 +106,9 @@ test.describe('a long real session, read', () => {
         const box = bar?.getBoundingClientRect();
         return { id: (lane as HTMLElement).dataset.callId ?? '', x: box ? box.left + box.width / 2 : 0, y: box ? box.top + box.height / 2 : 0, width: box?.width ?? 0 };
       });
-      return widths.filter((lane) => lane.y > 0 && lane.y < window.innerHeight - 40).sort((a, b) => b.width - a.width)[0]!;
+      // Lanes drawn below the fold of the scroller (its overscan) are in the page but hidden.
+      const view = document.querySelector('[data-testid=timeline] .tl-scroller')!.getBoundingClientRect();
+      return widths.filter((lane) => lane.y > view.top + 70 && lane.y < view.bottom - 8).sort((a, b) => b.width - a.width)[0]!;
     });
     const under = (x: number, y: number) => page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest<HTMLElement>('[data-testid=call]')?.dataset.callId ?? null, [x, y]);
     expect(await under(target.x, target.y)).toBe(target.id);
