@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Header as HeaderView } from './app/Header';
 import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
 import { PoolPanel as PoolPanelView } from './app/PoolPanel';
@@ -70,6 +70,9 @@ export function App() {
   const [sessionView, setSessionView] = useSessionView(scenario, running);
   const asItRan = useAsItRan(scenario, sessionView === 'as-it-ran');
   const realRecord = asItRan?.record ?? null;
+  // A session's results are drawn in a render React may interrupt, after its lanes: opening a
+  // 2,000-call session does not wait for two thousand results.
+  const realResults = useDeferredValue(realRecord);
   useShortcuts();
 
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
@@ -195,7 +198,7 @@ export function App() {
         <Splitter variable="--right" axis="x" min={240} max={640} invert label="Resize the results pane" />
         <aside className="pane results" aria-label="Results in yield order">
           <h2 className="pane-title">Results in yield order</h2>
-          <ResultList record={realRecord ?? record} findTool={findTool} live={running && realRecord === null} />
+          <ResultList record={realResults ?? record} findTool={findTool} live={running && realResults === null} />
         </aside>
         <div className="bottom">
           <Splitter variable="--bottom" axis="y" min={140} max={600} invert label="Resize the workspace and terminal" />

@@ -1,15 +1,14 @@
-import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { RunRecord } from '../../run/record';
 import { labelCall } from '../../tools/orchestration/callLabel';
 import { causeBlockers } from '../../tools/orchestration/waitCause';
 import { formatMs } from './axisTicks';
 import { BackgroundLanes } from './BackgroundLanes';
 import { CallCard } from './CallCard';
-import { CauseLayer, type DrawnLink } from './CauseLayer';
-import { causeLinks } from '../../run/causeLinks';
+import { CauseLayer } from './CauseLayer';
 import { criticalPath } from '../../run/criticalPath';
 import { setDrawnNow } from './drawnPosition';
-import { layoutTimeline, LESSON_FOLD, timeMapOf, visibleLanes, type IdleFold, type RowRange } from './layout';
+import { layoutLanes, layoutTimeline, LESSON_FOLD, timeMapOf, visibleLanes, type IdleFold, type RowRange } from './layout';
 import type { Lane } from './laneLayout';
 import type { TimeMap } from './timeScale';
 import { TimelineFrames } from './TimelineFrames';
@@ -25,10 +24,11 @@ import { useTimelineClock } from './useTimelineClock';
 import { MAX_ZOOM, useTimelineView } from './useTimelineView';
 import { turnCallsOf, whyAnswer } from './whyText';
 import { WhyLine } from './WhyLine';
-import { filterLayout, parseLaneQuery } from './laneFilter';
 import { LaneFilter } from './LaneFilter';
 import { laneLabels } from './laneLabels';
 import { useTimelineGestures } from './useTimelineGestures';
+import { useDrawnCauses } from './useDrawnCauses';
+import { useShownLayout } from './useShownLayout';
 import './timeline.css';
 import './lanes.css';
 import './causes.css';
@@ -97,19 +97,16 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
   const [showExecutor, setShowExecutor] = useState(false);
   const [liveEnd, setLiveEnd] = useState(0);
   const [scrollRow, setScrollRow] = useState(0);
-  const [query, setQuery] = useState('');
-  // Typing stays quick on a long session: the lanes follow the query a frame later.
-  const deferredQuery = useDeferredValue(query);
-  const laneQuery = useMemo(() => parseLaneQuery(deferredQuery), [deferredQuery]);
 
-  const { size, zoom, setZoom, follow, setFollow, labelWidth, trackWidth, zoomBy, panBy } = useTimelineView(scrollerRef, running);
+  const { size, zoom, fit, follow, setFollow, labelWidth, trackWidth, zoomBy, panBy } = useTimelineView(scrollerRef, rootRef, running);
   const map = useStableTimeMap(record, collapseIdle ? idleFold : undefined);
   const endMs = Math.max(running ? Math.max(record.endedAt, liveEnd) : record.endedAt, record.startedAt + 1);
+  const rows = useMemo(() => layoutLanes(record, record.endedAt), [record]);
   const wholeLayout = useMemo(
-    () => layoutTimeline(record, { widthPx: trackWidth, startMs: record.startedAt, endMs }, record.endedAt, map),
-    [record, trackWidth, endMs, map],
+    () => layoutTimeline(record, { widthPx: trackWidth, startMs: record.startedAt, endMs }, record.endedAt, map, rows),
+    [record, trackWidth, endMs, map, rows],
   );
-  const layout = useMemo(() => filterLayout(wholeLayout, laneQuery), [wholeLayout, laneQuery]);
+  const { layout, query, setQuery, laneQuery, scrolledTo } = useShownLayout(wholeLayout, size.width - labelWidth);
   const { lanes, scale, background } = layout;
   const laneCount = lanes.length;
   const rowCount = laneCount + background.length;
@@ -146,19 +143,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
     refs: { scroller: scrollerRef, list: listRef, body: bodyRef },
   });
 
-  // A long run finds the causes of the lanes in view (and of the lane chosen or looked at) only.
-  const causesOf = useMemo(() => {
-    if (laneCount <= VIRTUALISE_ABOVE) return undefined;
-    const ids = lanes.slice(range.first, Math.min(range.end, laneCount)).map((lane) => lane.call.id);
-    for (const id of [chosen?.id, hovered?.id]) if (id !== undefined) ids.push(id);
-    return new Set(ids);
-  }, [lanes, laneCount, range.first, range.end, chosen, hovered]);
-  const causes = useMemo(() => causeLinks(record, causesOf), [record, causesOf]);
-  const links = useMemo((): DrawnLink[] => {
-    if (record.background.length === 0) return causes;
-    const spawns: DrawnLink[] = record.background.map((shell) => ({ kind: 'spawn', from: shell.startedBy, to: `shell:${shell.id}`, at: shell.startedAt, open: false }));
-    return [...causes, ...spawns];
-  }, [causes, record.background]);
+  const { causes, links } = useDrawnCauses(record, lanes, range, laneCount > VIRTUALISE_ABOVE, [chosen?.id, hovered?.id]);
   const path = useMemo(() => (showCritical ? criticalPath(record) : null), [showCritical, record]);
   const chosenLane = chosen ? lanesById.get(chosen.id) : undefined;
   const answer = useMemo(
@@ -168,6 +153,15 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
 
   const activeLane = active ? lanesById.get(active.id) : undefined;
   const gestures = useTimelineGestures({ scrollerRef, labelWidth, zoomBy, panBy, lanes, chosen: chosenLane, time: scale.time, x: scale.x, viewportRows, onScrollRow: setScrollRow });
+  // A zoom just drawn: the rows follow its window, and the header draws near the view.
+  const followRows = gestures.followRows;
+  const drawnZoom = useRef(zoom);
+  useEffect(() => {
+    if (drawnZoom.current === zoom) return;
+    drawnZoom.current = zoom;
+    followRows();
+    scrolledTo(scrollerRef.current?.scrollLeft ?? 0);
+  }, [zoom, followRows, scrolledTo]);
   /** A match of the filter, chosen and brought into view across as well as down. */
   const revealLane = (lane: Lane) => {
     reveal(lane.call.id);
@@ -228,7 +222,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
         critical={showCritical}
         follow={zoom > 1 && running ? follow : null}
         onZoom={zoomBy}
-        onFit={() => setZoom(1)}
+        onFit={fit}
         onToggleCollapse={() => setCollapseIdle((on) => !on)}
         onToggleCritical={() => setShowCritical((on) => !on)}
         executor={showExecutor}
@@ -258,6 +252,8 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
       <div ref={scrollerRef} className="tl-scroller" tabIndex={0} aria-label="Call lanes (scrollable)" onScroll={(event) => {
           gestures.onScroll();
           setScrollRow(Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT));
+          // A zoom gesture's steps are ahead of the scale React draws with: its window waits for the redraw.
+          if (!event.currentTarget.closest('[data-zooming]')) scrolledTo(event.currentTarget.scrollLeft);
         }}>
         <div className="tl-content">
           <TimelineHeader stream={layout.stream} ticks={layout.ticks} gaps={layout.gaps} marks={layout.marks} map={map} simulated={streamIsSimulated(record)} activeBlock={hovered?.id ?? chosen?.id ?? null} pxPerMs={scale.pxPerMs} />

@@ -3,7 +3,7 @@ import { batchName } from '../../tools/orchestration/batchName';
 import type { RunRecord, TurnRecord } from '../../run/record';
 import { axisTicks, type AxisTick } from './axisTicks';
 import { capMoments, type CapMoment } from './concurrencyCap';
-import { layoutLanes, mergeStreamSegments, streamSegments, turnKey, type BatchFrame, type Lane, type StreamSegment } from './laneLayout';
+import { layoutLanes, mergeStreamSegments, streamSegments, turnKey, type BatchFrame, type Lane, type LaneLayout, type StreamSegment } from './laneLayout';
 import { placeFrameLabel, placeOutcomeTag, labelWidth, spacedOut, TURN_MARK_SPACING_PX, TURN_SPACING_PX, type FrameLabelSide, type LabelSide } from './labelPlacement';
 import { backgroundLanes, timelineMarks, type BackgroundLane, type TimelineMark } from './timelineMarks';
 import { collapsedTimeMap, createScale, LINEAR_TIME, type IdleGap, type TimeMap, type TimeScale, type TimelineView } from './timeScale';
@@ -146,12 +146,14 @@ export function fitView(record: RunRecord, widthPx: number, nowMs = record.ended
 
 /**
  * Lays a run out for a view. Unfinished spans end at `nowMs` (default: the record's end, the
- * latest event). Pass `map` to reuse a time map (it must be `timeMapOf` the same record and view).
+ * latest event). Pass `map` to reuse a time map (it must be `timeMapOf` the same record and view),
+ * and `rows` to reuse the lanes (`layoutLanes` of the same record and `nowMs`: they do not change
+ * with the view, so a zoom keeps every lane object, and what is memoised on them).
  */
-export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = record.endedAt, map?: TimeMap): TimelineLayout {
+export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = record.endedAt, map?: TimeMap, rows?: LaneLayout): TimelineLayout {
   const timeMap = map ?? timeMapOf(record, view.collapseIdleOverMs);
   const scale = createScale(view, timeMap);
-  const { lanes, batches, turnRows } = layoutLanes(record, nowMs);
+  const { lanes, batches, turnRows } = rows ?? layoutLanes(record, nowMs);
   const moments = capMoments(record, nowMs);
   const capMarkers = moments.flatMap((moment): CapMarker[] => {
     const rows = turnRows.get(turnKey(moment.turn, moment.agent));

@@ -1,3 +1,4 @@
+import type { TimelineLayout } from './layout';
 import type { Lane } from './laneLayout';
 
 /** When a lane's bar begins and ends (its call's queueing to its last segment). */
@@ -21,4 +22,24 @@ export function rowForWindow(lanes: readonly Lane[], fromMs: number, toMs: numbe
   for (let row = Math.max(0, end); row < lanes.length; row++) if (inWindow(lanes[row]!)) return row;
   for (let row = Math.min(first, lanes.length) - 1; row >= 0; row--) if (inWindow(lanes[row]!)) return row;
   return null;
+}
+
+/**
+ * The layout with only what touches `[fromPx, toPx]` of the track in the header and behind the
+ * lanes (ticks, stream, marks, folds, frames): a deep zoom would otherwise lay out
+ * thousands of ticks and stream bars nobody sees. The lanes themselves are kept whole.
+ */
+export function windowLayout(layout: TimelineLayout, fromPx: number, toPx: number): TimelineLayout {
+  const { x } = layout.scale;
+  if (fromPx <= 0 && toPx >= layout.scale.widthPx) return layout;
+  const spans = (from: number, to: number) => x(to) >= fromPx && x(from) <= toPx;
+  return {
+    ...layout,
+    ticks: layout.ticks.filter((tick) => tick.x >= fromPx && tick.x <= toPx),
+    stream: layout.stream.filter((segment) => spans(segment.from, segment.to)),
+    marks: layout.marks.filter((mark) => mark.x >= fromPx - 200 && mark.x <= toPx),
+    gaps: layout.gaps.filter((gap) => spans(gap.from, gap.to)),
+    batches: layout.batches.filter((frame) => spans(frame.from, frame.to)),
+    capMarkers: layout.capMarkers.filter((marker) => spans(marker.at, marker.until)),
+  };
 }

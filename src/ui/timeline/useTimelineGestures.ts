@@ -52,11 +52,12 @@ export function useTimelineGestures({ scrollerRef, labelWidth, zoomBy, panBy, la
     return () => scroller.removeEventListener('wheel', onWheel);
   }, [scrollerRef]);
 
-  // Rows follow the window: checked when the view moves along time.
+  // Rows follow the window: checked when the view moves along time, and when a zoom is drawn (a
+  // zoom gesture's own steps are not: the scale they are drawn at is ahead of React's).
   const lastLeft = useRef(0);
-  const onScroll = () => {
+  const followRows = () => {
     const scroller = scrollerRef.current;
-    if (!scroller || scroller.scrollLeft === lastLeft.current) return;
+    if (!scroller || scroller.closest('[data-zooming]')) return;
     lastLeft.current = scroller.scrollLeft;
     const first = Math.floor(scroller.scrollTop / ROW_HEIGHT);
     const end = first + Math.max(1, Math.floor(viewportRows / ROW_HEIGHT));
@@ -65,6 +66,9 @@ export function useTimelineGestures({ scrollerRef, labelWidth, zoomBy, panBy, la
     if (row === null) return;
     scroller.scrollTop = row * ROW_HEIGHT;
     onScrollRow(row);
+  };
+  const onScroll = () => {
+    if (scrollerRef.current?.scrollLeft !== lastLeft.current) followRows();
   };
 
   /** Where the chosen call's bar is, in pixels from the visible track's left edge (`undefined`: none chosen). */
@@ -87,5 +91,5 @@ export function useTimelineGestures({ scrollerRef, labelWidth, zoomBy, panBy, la
     event.preventDefault();
   };
 
-  return { onKeyDown, onScroll };
+  return { onKeyDown, onScroll, followRows };
 }

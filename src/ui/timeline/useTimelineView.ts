@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 export const MAX_ZOOM = 256;
 const INITIAL_SIZE = { width: 960, height: 420 };
@@ -12,8 +12,10 @@ function labelWidthFor(width: number): number {
 export interface TimelineView {
   /** The scroller's visible size, from a resize observer. */
   size: { width: number; height: number };
+  /** The zoom React has drawn (a gesture's steps are drawn ahead of it). */
   zoom: number;
-  setZoom: (zoom: number) => void;
+  /** Back to the whole run in the width. */
+  fit: () => void;
   /** While zoomed in and running, the view keeps the now line in sight. */
   follow: boolean;
   setFollow: (update: boolean | ((on: boolean) => boolean)) => void;
@@ -29,18 +31,63 @@ export interface TimelineView {
   panBy: (fraction: number) => void;
 }
 
+/** The parts of the timeline a zoom gesture's steps restyle. */
+function liveParts(root: HTMLElement) {
+  return {
+    body: root.querySelector<HTMLElement>('.tl-body'),
+    content: root.querySelector<HTMLElement>('.tl-content'),
+    now: root.querySelector<HTMLElement>('.tl-now'),
+    headerTracks: [...root.querySelectorAll<HTMLElement>('.tl-header .tl-track')],
+  };
+}
+
+function liveElements(root: HTMLElement): HTMLElement[] {
+  const { body, content, now, headerTracks } = liveParts(root);
+  return [body, content, now, ...headerTracks].filter((element): element is HTMLElement => element !== null);
+}
+
+/** A zoom gesture draws its steps at once and lets React redraw the rest once it pauses this long. */
+const SETTLE_MS = 120;
+
 /**
  * The size, zoom and following of the timeline over `scrollerRef`: following turns on when a run
- * starts, and every run ends fitted to the width, the whole of it in view.
+ * starts, and every run ends fitted to the width, the whole of it in view. Each step of a zoom
+ * moves the CSS variables the bars are drawn with (`--ppm`, `--track-w` on `rootRef`) and the
+ * scroll position at once, with no React render: the lanes follow the wheel at the frame rate.
+ * The timeline is drawn again at the new zoom (ticks, labels, causes) once the gesture pauses.
  */
-export function useTimelineView(scrollerRef: RefObject<HTMLDivElement | null>, running: boolean): TimelineView {
+export function useTimelineView(scrollerRef: RefObject<HTMLDivElement | null>, rootRef: RefObject<HTMLElement | null>, running: boolean): TimelineView {
   const [size, setSize] = useState(INITIAL_SIZE);
   const [zoom, setZoom] = useState(1);
   const [follow, setFollow] = useState(true);
-  // After a zoom: the track fraction to put back at a pixel of the visible track.
-  const pendingAnchor = useRef<{ fraction: number; atPx: number } | null>(null);
   const labelWidth = labelWidthFor(size.width);
-  const trackWidth = Math.round(Math.max(160, size.width - labelWidth - 2) * zoom);
+  const fitWidth = Math.max(160, size.width - labelWidth - 2);
+  const trackWidth = Math.round(fitWidth * zoom);
+  // The zoom drawn while a gesture goes on, ahead of the one React has drawn.
+  const live = useRef<number | null>(null);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const endGesture = () => {
+    clearTimeout(settle.current);
+    live.current = null;
+    const root = rootRef.current;
+    if (!root) return;
+    delete root.dataset.zooming;
+    for (const element of liveElements(root)) {
+      element.style.removeProperty('--ppm');
+      element.style.removeProperty('--track-w');
+      element.style.removeProperty('width');
+      element.style.removeProperty('transform');
+    }
+  };
+  useEffect(() => () => clearTimeout(settle.current), []);
+  const armSettle = (next: number) => {
+    clearTimeout(settle.current);
+    settle.current = setTimeout(() => {
+      endGesture();
+      setZoom(next);
+    }, SETTLE_MS);
+  };
 
   // Only a zoomed-in view scrolls back at the end (setting scrollLeft lays the page out there and
   // then: 20 ms at the end of a session's replay).
@@ -65,25 +112,44 @@ export function useTimelineView(scrollerRef: RefObject<HTMLDivElement | null>, r
     return () => observer.disconnect();
   }, [scrollerRef]);
 
-  // After a zoom, keep the time that was at the anchor at the anchor.
-  useLayoutEffect(() => {
-    const scroller = scrollerRef.current;
-    const anchor = pendingAnchor.current;
-    if (!scroller || anchor === null) return;
-    scroller.scrollLeft = Math.max(0, anchor.fraction * trackWidth - anchor.atPx);
-    pendingAnchor.current = null;
-  }, [trackWidth, labelWidth, scrollerRef]);
-
   const zoomBy = (factor: number, atPx?: number) => {
-    const next = Math.min(MAX_ZOOM, Math.max(1, zoom * factor));
-    if (next === zoom) return;
-    const scroller = scrollerRef.current;
-    if (scroller) {
-      const visible = scroller.clientWidth - labelWidth;
-      const at = atPx !== undefined && atPx >= 0 && atPx <= visible ? atPx : visible / 2;
-      pendingAnchor.current = { fraction: (scroller.scrollLeft + at) / trackWidth, atPx: at };
+    const shown = live.current ?? zoom;
+    const next = Math.min(MAX_ZOOM, Math.max(1, shown * factor));
+    if (next === shown) {
+      // Wheeling on at a limit is still the gesture: it is drawn once the wheel stops.
+      if (live.current !== null) armSettle(next);
+      return;
     }
-    setZoom(next);
+    const scroller = scrollerRef.current;
+    const root = rootRef.current;
+    const ppm = Number(root?.style.getPropertyValue('--ppm'));
+    if (!scroller || !root || !(ppm > 0)) {
+      setZoom(next);
+      return;
+    }
+    const visible = scroller.clientWidth - labelWidth;
+    const at = atPx !== undefined && atPx >= 0 && atPx <= visible ? atPx : visible / 2;
+    const fromWidth = Math.round(fitWidth * shown);
+    const toWidth = Math.round(fitWidth * next);
+    const fraction = (scroller.scrollLeft + at) / fromWidth;
+    // The lanes' bars are placed with --ppm: set below the header, only they are styled again. The
+    // header's hundreds of stream bars and ticks stretch as one (a transform) until the redraw.
+    const { body, content, now, headerTracks } = liveParts(root);
+    for (const element of [body, now]) {
+      element?.style.setProperty('--ppm', String((ppm * toWidth) / trackWidth));
+      element?.style.setProperty('--track-w', `${toWidth}px`);
+    }
+    if (content) content.style.width = `${labelWidth + toWidth}px`;
+    for (const track of headerTracks) track.style.transform = `scaleX(${toWidth / trackWidth})`;
+    root.dataset.zooming = 'true';
+    scroller.scrollLeft = Math.max(0, fraction * toWidth - at);
+    live.current = next;
+    armSettle(next);
+  };
+
+  const fit = () => {
+    endGesture();
+    setZoom(1);
   };
 
   const panBy = (fraction: number) => {
@@ -91,5 +157,5 @@ export function useTimelineView(scrollerRef: RefObject<HTMLDivElement | null>, r
     if (scroller) scroller.scrollLeft += fraction * (scroller.clientWidth - labelWidth);
   };
 
-  return { size, zoom, setZoom, follow, setFollow, labelWidth, trackWidth, zoomBy, panBy };
+  return { size, zoom, fit, follow, setFollow, labelWidth, trackWidth, zoomBy, panBy };
 }
