@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRecord } from '../../run/reduceRun';
 import { seedRun } from '../../../test/sampleRuns';
 import { fitView, layoutTimeline } from './layout';
-import { laneSpan, rowForWindow } from './timeWindow';
+import { laneSpan, rowForWindow, windowLayout } from './timeWindow';
 
 const lanes = layoutTimeline(buildRecord(seedRun()), fitView(buildRecord(seedRun()), 600)).lanes;
 
@@ -25,5 +25,25 @@ describe('rows that follow the time window', () => {
 
   it('stays put when no call runs in the window', () => {
     expect(rowForWindow(lanes, 2500, 2600, 0, 2)).toBeNull();
+  });
+});
+
+describe('the header near the view', () => {
+  const record = buildRecord(seedRun());
+  const zoomed = layoutTimeline(record, { widthPx: 60_000, startMs: record.startedAt, endMs: record.endedAt });
+
+  it('keeps whole a layout the window covers', () => {
+    expect(windowLayout(zoomed, -100, 70_000)).toBe(zoomed);
+  });
+
+  it('draws only the ticks, stream and frames near the view, and keeps every lane', () => {
+    const near = windowLayout(zoomed, 0, 10_000);
+    expect(near.lanes).toBe(zoomed.lanes);
+    expect(near.ticks.length).toBeLessThan(zoomed.ticks.length);
+    expect(near.ticks.every((tick) => tick.x <= 10_000)).toBe(true);
+    expect(near.stream.length).toBeLessThanOrEqual(zoomed.stream.length);
+    for (const segment of near.stream) expect(zoomed.scale.x(segment.from)).toBeLessThanOrEqual(10_000);
+    for (const frame of near.batches) expect(zoomed.scale.x(frame.from)).toBeLessThanOrEqual(10_000);
+    expect(near.batches.length).toBeLessThan(zoomed.batches.length);
   });
 });
