@@ -144,10 +144,11 @@ test.describe('a long real session, read', () => {
   });
 
   for (const [width, height] of [
+    [390, 844],
     [1280, 800],
     [1920, 1080],
   ] as const) {
-    test(`at ${width}×${height}: the session as it ran, and filtered`, async ({ page }) => {
+    test(`at ${width}×${height}: the session as it ran, and filtered; nothing scrolls sideways`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await openLog(page);
       await expect(page.getByTestId('call').first()).toBeVisible();
@@ -156,6 +157,7 @@ test.describe('a long real session, read', () => {
       await page.getByTestId('lane-filter').press('Enter');
       await expect(page.locator('[data-testid=call][data-selected=true]')).toBeVisible();
       await page.screenshot({ path: `${shots}/session-${width}-filtered.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     });
   }
 });
