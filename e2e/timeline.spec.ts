@@ -74,6 +74,7 @@ test.describe('the timeline', () => {
 
   for (const [width, height] of [
     [390, 844],
+    [1024, 768],
     [1280, 800],
     [1920, 1080],
   ] as const) {

@@ -85,6 +85,11 @@ export function placeMarks<T extends Mark>(marks: readonly T[], width: number, g
     return { mark, text: '', alignRight: false };
   });
 }
+/** A subject that reads as a path (a slash, no spaces): shortened from its start, so its file stays. */
+export function isPathLike(subject: string): boolean {
+  return subject.includes('/') && !subject.includes(' ');
+}
+
 /**
  * A long call name shortened to about `max` characters, keeping the tool and the end of its
  * subject (the file name, the command's start): `Read(src/…/deep/c.ts)`, `Bash(npm run te…)`.
@@ -98,8 +103,7 @@ export function shortName(name: string, max: number): string {
   const tool = name.slice(0, open + 1);
   const subject = [...name.slice(open + 1, name.length - close)];
   const room = max - [...tool].length - close - 1;
-  const isPath = subject.includes('/') && !subject.includes(' ');
-  const kept = isPath ? `…${subject.slice(subject.length - room).join('')}` : `${subject.slice(0, room).join('').trimEnd()}…`;
+  const kept = isPathLike(subject.join('')) ? `…${subject.slice(subject.length - room).join('')}` : `${subject.slice(0, room).join('').trimEnd()}…`;
   return `${tool}${kept}${close ? ')' : ''}`;
 }
 

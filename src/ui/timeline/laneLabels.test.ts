@@ -54,3 +54,14 @@ describe('lane labels that cannot say what differs', () => {
     expect([...labels[1]!].length).toBeLessThanOrEqual(20);
   });
 });
+
+describe('lane labels in a narrow column', () => {
+  it('do not say a path twice: files whose shortened names clash are numbered, within the column', () => {
+    const labels = laneLabels([lane('a', 'Read', { file_path: 'src/a.ts' }), lane('b', 'Read', { file_path: 'src/b.ts' })], 10);
+    const [a, b] = [labels.get('a')!, labels.get('b')!];
+    expect(a.shown).not.toBe(b.shown);
+    expect(b.shown).toMatch(/#2$/);
+    for (const label of [a, b]) expect([...label.shown].length).toBeLessThanOrEqual(10);
+    expect(b.full).toBe('Read(src/b.ts)');
+  });
+});

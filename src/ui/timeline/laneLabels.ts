@@ -1,5 +1,5 @@
 import { callLabel, keepEnd, safeJson, summaryField } from './callText';
-import { shortName } from './labelPlacement';
+import { isPathLike, shortName } from './labelPlacement';
 import type { Lane } from './laneLayout';
 import type { CallRecord } from '../../run/record';
 
@@ -75,7 +75,11 @@ export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, L
     const summary = summaryField(same[0]!.call.input);
     const fields = summary !== undefined && differing.includes(summary) ? [summary, ...differing.filter((field) => field !== summary)] : differing;
     let details: (string | undefined)[] = [];
+    let fromSummary = false;
     for (const field of fields) {
+      fromSummary = field === summary;
+      // A path's end is what the short label keeps already: saying it again tells nothing more.
+      if (fromSummary && same.every((lane) => isPathLike(String((lane.call.input as Record<string, unknown>)[field])))) continue;
       details = same.map((lane) => fieldText(lane.call.input, field, budget));
       if (details.every((detail) => detail !== undefined)) break;
     }
@@ -85,7 +89,7 @@ export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, L
       const detail = details[i]!;
       const suffix = ` · ${detail}`;
       const shown = `${shortName(full, Math.max(8, chars - lane.depth * 2 - [...suffix].length))}${suffix}`;
-      labels.set(lane.call.id, { shown, full: `${full}${suffix}` });
+      labels.set(lane.call.id, { shown, full: fromSummary ? full : `${full}${suffix}` });
     }
   }
   // What still reads the same for different inputs (here or across groups) is numbered: `#2`, `#3`.
@@ -105,7 +109,7 @@ export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, L
       if (place === 1) continue;
       const label = labels.get(lane.call.id)!;
       const suffix = ` #${place}`;
-      labels.set(lane.call.id, { ...label, shown: `${shortName(label.shown, Math.max(8, chars - lane.depth * 2 - suffix.length))}${suffix}` });
+      labels.set(lane.call.id, { ...label, shown: `${shortName(label.shown, Math.max(4, chars - lane.depth * 2 - suffix.length))}${suffix}` });
     }
   }
   return labels;
