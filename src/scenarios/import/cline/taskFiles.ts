@@ -8,6 +8,7 @@
  * array, usually on one line; each element is placed on the line where it starts, for problems.
  */
 import type { LogFile } from '../logFile';
+import { documentKind, lineLookup, parseJsonDocument } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { isRecord } from '../codex/rolloutLines';
 
@@ -51,37 +52,16 @@ export function clineFileKind(file: LogFile): 'history' | 'ui' | 'metadata' | un
 
 /** Whether `text` is a Cline API history or chat, told from its content alone. */
 export function clineTextKind(text: string): 'history' | 'ui' | undefined {
-  const start = text.trimStart();
-  if (!start.startsWith('[')) return undefined;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? kindOfArray(value) : undefined;
-  } catch {
-    const head = start.slice(0, 4096);
-    if (/^\[\s*\{\s*"role"\s*:\s*"(user|assistant)"/.test(head)) return 'history';
-    if (/^\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(say|ask)"/.test(head)) return 'ui';
-    return undefined;
-  }
-}
-
-/** The 1-based line of an offset of `text`. */
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
-/** The 1-based lines of increasing offsets of `text`, in one pass. */
-function linesOf(text: string, offsets: readonly number[]): number[] {
-  let line = 1;
-  let from = 0;
-  return offsets.map((offset) => {
-    for (let i = text.indexOf('\n', from); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-      line++;
-      from = i + 1;
-    }
-    return line;
-  });
+  return documentKind(
+    text,
+    '[',
+    (value) => (Array.isArray(value) ? kindOfArray(value) : undefined),
+    (head) => {
+      if (/^\[\s*\{\s*"role"\s*:\s*"(user|assistant)"/.test(head)) return 'history';
+      if (/^\[\s*\{\s*"ts"\s*:\s*\d+\s*,\s*"type"\s*:\s*"(say|ask)"/.test(head)) return 'ui';
+      return undefined;
+    },
+  );
 }
 
 /** Where each element of the top-level array of `text` starts (a scan that skips strings). */
@@ -114,18 +94,11 @@ function elementOffsets(text: string): number[] {
 /** Reads one task file's array, or says why it cannot be read (the line where the JSON breaks). */
 export function readTaskArray(file: LogFile, what: string): { items: TaskItem[]; problems: LogProblem[] } {
   const source = file.name;
-  if (file.text.trim() === '') return { items: [], problems: [{ source, line: 0, message: `the file is empty: it holds no ${what}` }] };
-  let value: unknown;
-  try {
-    value = JSON.parse(file.text) as unknown;
-  } catch (error: unknown) {
-    const why = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(why);
-    const line = lineAt(file.text, position ? Number(position[1]) : file.text.trimEnd().length);
-    return { items: [], problems: [{ source, line, message: `not a whole JSON document (a Cline task's ${baseName(source)} is one array): ${why}` }] };
-  }
+  const parsed = parseJsonDocument(file.text, source, `a Cline task's ${baseName(source)} is one array`, `it holds no ${what}`);
+  if (!parsed.ok) return { items: [], problems: [parsed.problem] };
+  const { value } = parsed;
   if (!Array.isArray(value)) return { items: [], problems: [{ source, line: 0, message: `this is not a Cline task file: it is not an array of ${what}` }] };
-  const lines = linesOf(file.text, elementOffsets(file.text));
+  const lines = elementOffsets(file.text).map(lineLookup(file.text));
   const items: TaskItem[] = [];
   const problems: LogProblem[] = [];
   value.forEach((raw: unknown, at) => {

@@ -8,7 +8,7 @@
  * `model` and `toolCalls`. A document carries no line numbers, so each message is placed on the
  * line where its id is first written after the one before, for problems to name.
  */
-import { lineLookup, parseJsonDocument } from '../jsonDocument';
+import { documentKind, lineLookup, parseJsonDocument } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { isRecord } from '../codex/rolloutLines';
 
@@ -48,14 +48,14 @@ export function isGeminiChatValue(value: unknown): value is Record<string, unkno
  * importer then reports where it breaks.
  */
 export function isGeminiChat(text: string): boolean {
-  const start = text.trimStart();
-  if (!start.startsWith('{')) return false;
-  try {
-    return isGeminiChatValue(JSON.parse(text) as unknown);
-  } catch {
-    const head = start.slice(0, 4096);
-    return /"projectHash"\s*:/.test(head) && /"messages"\s*:\s*\[/.test(head) && !firstLineParses(start);
-  }
+  return (
+    documentKind(
+      text,
+      '{',
+      (value) => isGeminiChatValue(value),
+      (head, start) => /"projectHash"\s*:/.test(head) && /"messages"\s*:\s*\[/.test(head) && !firstLineParses(start),
+    ) ?? false
+  );
 }
 
 /** Whether the first line is JSON of its own (a JSON Lines log's is). */
@@ -72,7 +72,7 @@ function firstLineParses(text: string): boolean {
 /** Reads the chat, or says why it cannot be read (a problem naming the line where the JSON breaks). */
 export function readChatFile(text: string, source: string): { chat?: ChatFile; problems: LogProblem[] } {
   const lineOf = lineLookup(text);
-  const parsed = parseJsonDocument(text, source, 'a Gemini CLI chat file');
+  const parsed = parseJsonDocument(text, source, 'a Gemini CLI chat file is one');
   if (!parsed.ok) return { problems: [parsed.problem] };
   const { value } = parsed;
   if (!isGeminiChatValue(value)) return { problems: [{ source, line: 0, message: 'this is not a Gemini CLI chat file: it has no "sessionId" and "messages" of user and gemini entries' }] };

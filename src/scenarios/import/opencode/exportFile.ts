@@ -9,7 +9,7 @@
  * its own, so each message and part is placed on the line where its id is first written after the
  * one before, for problems to name.
  */
-import { lineLookup, parseJsonDocument } from '../jsonDocument';
+import { documentKind, lineLookup, parseJsonDocument } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { isRecord, stringOf } from '../codex/rolloutLines';
 
@@ -59,20 +59,20 @@ export function isOpenCodeExportValue(value: unknown): value is { info: Record<s
  * where it breaks.
  */
 export function isOpenCodeExport(text: string): boolean {
-  const start = text.trimStart();
-  if (!start.startsWith('{')) return false;
-  try {
-    return isOpenCodeExportValue(JSON.parse(text) as unknown);
-  } catch {
-    const head = start.slice(0, 4096);
-    return /^\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/.test(head) && /"messages"\s*:/.test(text);
-  }
+  return (
+    documentKind(
+      text,
+      '{',
+      (value) => isOpenCodeExportValue(value),
+      (head, start) => /^\{\s*"info"\s*:\s*\{\s*"id"\s*:\s*"ses_/.test(head) && /"messages"\s*:/.test(start),
+    ) ?? false
+  );
 }
 
 /** Reads the export, or says why it cannot be read (a problem naming the line where the JSON breaks). */
 export function readExport(text: string, source: string): { session?: OpenCodeExport; problems: LogProblem[] } {
   const lineOf = lineLookup(text);
-  const parsed = parseJsonDocument(text, source, 'an OpenCode export');
+  const parsed = parseJsonDocument(text, source, 'an OpenCode export is one');
   if (!parsed.ok) return { problems: [parsed.problem] };
   const { value } = parsed;
   if (!isOpenCodeExportValue(value)) return { problems: [{ source, line: 0, message: 'this is not an OpenCode export: it has no session "info" (an id "ses_…") and "messages" of {info, parts}' }] };
