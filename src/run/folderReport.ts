@@ -1,5 +1,6 @@
 import { agentAndVersion } from '../scenarios/import/sessionAgents';
 import type { SessionStats } from './sessionStats';
+import { secondsText } from './timeText';
 
 /** A folder of sessions in figures (`npm run replay -- FOLDER`): one report across every log in it. */
 export interface FolderReport {
@@ -110,26 +111,25 @@ function spread(values: readonly number[]): { p10: number; median: number; p90: 
   return { p10: at(0.1), median: at(0.5), p90: at(0.9) };
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The report in words, as the command line prints it. */
 export function formatFolderReport(report: FolderReport): string {
   const lines = [`${report.sessions} session(s), ${report.calls} call(s)`];
   for (const agent of report.agents) lines.push(`  ${agentAndVersion(agent).padEnd(34)} ${String(agent.sessions).padStart(5)} session(s) ${String(agent.calls).padStart(7)} call(s)`);
   lines.push('', `tool time, as it ran and under each preset (recorded effects; per session: 10th / 50th / 90th percentile of the ratio)`);
-  lines.push(`  ${'as it ran'.padEnd(20)} ${seconds(report.realToolMs).padStart(10)}           cancelled ${report.realCancelled}  results passing an earlier one ${report.realPassing}`);
+  lines.push(`  ${'as it ran'.padEnd(20)} ${secondsText(report.realToolMs).padStart(10)}           cancelled ${report.realCancelled}  results passing an earlier one ${report.realPassing}`);
   for (const preset of report.presets) {
     const ratio = preset.ratio === null ? '' : `(${preset.ratio.toFixed(2)}×)`;
     const spreadText = preset.perSession ? `  ${preset.perSession.p10.toFixed(2)} / ${preset.perSession.median.toFixed(2)} / ${preset.perSession.p90.toFixed(2)}` : '';
-    lines.push(`  ${preset.policy.padEnd(20)} ${seconds(preset.toolMs).padStart(10)} ${ratio.padEnd(9)} cancelled ${preset.cancelled}  passing ${preset.passing}${spreadText}`);
+    lines.push(`  ${preset.policy.padEnd(20)} ${secondsText(preset.toolMs).padStart(10)} ${ratio.padEnd(9)} cancelled ${preset.cancelled}  passing ${preset.passing}${spreadText}`);
   }
   if (report.slowestTools.length > 0) {
     lines.push('', 'the slowest tools, as they ran');
-    for (const tool of report.slowestTools) lines.push(`  ${tool.name.padEnd(24)} ${seconds(tool.ms).padStart(10)} in ${tool.calls} call(s), longest ${seconds(tool.maxMs)}`);
+    for (const tool of report.slowestTools) lines.push(`  ${tool.name.padEnd(24)} ${secondsText(tool.ms).padStart(10)} in ${tool.calls} call(s), longest ${secondsText(tool.maxMs)}`);
   }
   if (report.waits.length > 0) {
     lines.push('', 'what calls waited for, under their own agent’s preset');
-    for (const wait of report.waits) lines.push(`  ${wait.cause.padEnd(24)} ${seconds(wait.ms).padStart(10)}`);
+    for (const wait of report.waits) lines.push(`  ${wait.cause.padEnd(24)} ${secondsText(wait.ms).padStart(10)}`);
   }
   if (report.unreadable.length > 0) {
     lines.push('', `${report.unreadable.length} log(s) could not be read:`);

@@ -1,5 +1,6 @@
 import type { Observed } from '../scenarios/schema';
 import type { RunRecord, TurnRecord } from './record';
+import { secondsText } from './timeText';
 
 /** One turn: how long its tools took really and under each policy, what was cancelled, whether results came back in the same order. */
 export interface TurnComparison {
@@ -64,14 +65,13 @@ export function compareSession(observed: Observed, turnIds: readonly (readonly s
 
 /** The comparison as text: the totals by policy, then the turns where the policies differ from the real run. */
 export function formatSessionComparison(comparison: SessionComparison, label: string): string {
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const width = Math.max(label.length, ...comparison.totals.map((total) => total.policy.length));
   const realCancelled = comparison.turns.reduce((sum, turn) => sum + turn.realCancelled, 0);
   const lines = [`tool time, as it ran and under each policy (${comparison.turns.length} turns)`];
-  lines.push(`  ${label.padEnd(width)}  ${seconds(comparison.totalRealMs).padStart(9)}  cancelled ${realCancelled}`);
+  lines.push(`  ${label.padEnd(width)}  ${secondsText(comparison.totalRealMs).padStart(9)}  cancelled ${realCancelled}`);
   for (const total of comparison.totals) {
     const ratio = comparison.totalRealMs > 0 ? ` (${(total.toolMs / comparison.totalRealMs).toFixed(2)}×)` : '';
-    lines.push(`  ${total.policy.padEnd(width)}  ${seconds(total.toolMs).padStart(9)}${ratio.padEnd(9)}  cancelled ${total.cancelled}  result order differs in ${total.orderDiffers} turn(s)`);
+    lines.push(`  ${total.policy.padEnd(width)}  ${secondsText(total.toolMs).padStart(9)}${ratio.padEnd(9)}  cancelled ${total.cancelled}  result order differs in ${total.orderDiffers} turn(s)`);
   }
   const notable = comparison.turns.filter((turn) => turn.byPolicy.some((entry) => entry.cancelled !== turn.realCancelled || !entry.sameOrder));
   for (const turn of notable.slice(0, 12)) {

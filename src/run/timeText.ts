@@ -63,6 +63,11 @@ export function idleText(ms: number): string {
   return `${Math.floor(ms / HOUR_MS)} h${minutes > 0 ? ` ${minutes} min` : ''}`;
 }
 
+/** A total of tool time in a table or summary, to a tenth of a second: "103.7 s". */
+export function secondsText(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
 /** A duration or moment for reading: "12 ms", "12.5 ms", "1.25 s". */
 export function formatMs(ms: number): string {
   if (Math.abs(ms) < 1000) return `${trimmed(ms, 1)} ms`;

@@ -1,8 +1,8 @@
 import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import type { FolderReport } from '../folderReport';
 import { escapeMarkup, reportHead } from './markup';
+import { secondsText } from '../timeText';
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** A bar per row, as inline SVG: the widest value fills the width. */
 function bars(rows: readonly { label: string; value: number; text: string; accent?: boolean }[]): string {
@@ -27,8 +27,8 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 /** The folder's report as one HTML file: charts as inline SVG, no script, nothing loaded. */
 export function folderHtmlReport(report: FolderReport, title: string): string {
   const presetRows = [
-    { label: 'as it ran', value: report.realToolMs, text: seconds(report.realToolMs), accent: true },
-    ...report.presets.map((preset) => ({ label: preset.policy, value: preset.toolMs, text: `${seconds(preset.toolMs)}${preset.ratio === null ? '' : ` (${preset.ratio.toFixed(2)}×)`}` })),
+    { label: 'as it ran', value: report.realToolMs, text: secondsText(report.realToolMs), accent: true },
+    ...report.presets.map((preset) => ({ label: preset.policy, value: preset.toolMs, text: `${secondsText(preset.toolMs)}${preset.ratio === null ? '' : ` (${preset.ratio.toFixed(2)}×)`}` })),
   ];
   const spreadRows = report.presets.map((preset) => [
     preset.policy,
@@ -46,9 +46,9 @@ ${bars(presetRows)}
 <h2>Per session: the preset's tool time over the real one</h2>
 ${table(['preset', '10th percentile', 'median', '90th percentile', 'cancelled by a sibling', 'results passing an earlier one'], [['as it ran', '1.00', '1.00', '1.00', String(report.realCancelled), String(report.realPassing)], ...spreadRows])}
 <h2>The slowest tools, as they ran</h2>
-${bars(report.slowestTools.map((tool) => ({ label: tool.name, value: tool.ms, text: `${seconds(tool.ms)} in ${tool.calls} calls, longest ${seconds(tool.maxMs)}` })))}
+${bars(report.slowestTools.map((tool) => ({ label: tool.name, value: tool.ms, text: `${secondsText(tool.ms)} in ${tool.calls} calls, longest ${secondsText(tool.maxMs)}` })))}
 <h2>What calls waited for, under their own agent’s preset</h2>
-${report.waits.length > 0 ? bars(report.waits.map((wait) => ({ label: wait.cause, value: wait.ms, text: seconds(wait.ms) }))) : '<p>Nothing waited.</p>'}
+${report.waits.length > 0 ? bars(report.waits.map((wait) => ({ label: wait.cause, value: wait.ms, text: secondsText(wait.ms) }))) : '<p>Nothing waited.</p>'}
 ${report.unreadable.length > 0 ? `<h2>Logs that could not be read</h2><ul>${report.unreadable.map((each) => `<li><code>${escapeMarkup(each.file)}</code>: ${escapeMarkup(each.why)}</li>`).join('')}</ul>` : ''}
 <footer>Made by the Tool System Playground from the session logs of a folder. This file runs no script and loads nothing.</footer>
 </body>

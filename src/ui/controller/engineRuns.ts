@@ -1,6 +1,7 @@
 import type { RunEvent, Strategy } from '../../tools/events';
 import type { EffectsChoice } from '../../run/effects';
 import type { RunRecord } from '../../run/record';
+import type { PolicyName } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { createRealClock } from '../../time/clock';
 import { createVirtualClock, type VirtualClock } from '../../time/virtualClock';
@@ -69,6 +70,14 @@ export async function replayScenario(
   } finally {
     if (!options.keepSandbox) await sandbox.dispose().catch(() => undefined);
   }
+}
+
+/**
+ * An imported session replayed under `policy` with the effects its log recorded, at once (an
+ * unpaced virtual clock): what the Summary and a dropped folder's report compare presets with.
+ */
+export function replayRecorded(scenario: Scenario, policy: PolicyName, signal: AbortSignal): Promise<RunRecord> {
+  return replayScenario({ ...scenario, settings: { ...scenario.settings, policy } }, undefined, createVirtualClock(), { signal, effects: { effects: 'recorded' } });
 }
 
 /** The page's replay of a scenario: paced by a playback (speed, pause, step), asks answered by the page. */

@@ -2,8 +2,8 @@ import { useModalDialog } from '../app/useModalDialog';
 import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import { usePlayground } from '../store';
 import { closeFolderReport } from './folderDrop';
+import { secondsText } from '../../run/timeText';
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 /** A bar as wide as its share of the largest value. */
@@ -58,7 +58,7 @@ export function FolderReportDialog() {
                   <tr className="as-ran">
                     <th scope="row">as they ran</th>
                     <td>
-                      <Bar value={report.realToolMs} max={maxTool} /> {seconds(report.realToolMs)}
+                      <Bar value={report.realToolMs} max={maxTool} /> {secondsText(report.realToolMs)}
                     </td>
                     <td>1.00×</td>
                     <td>{report.realCancelled}</td>
@@ -68,7 +68,7 @@ export function FolderReportDialog() {
                     <tr key={preset.policy}>
                       <th scope="row">{preset.policy}</th>
                       <td>
-                        <Bar value={preset.toolMs} max={maxTool} /> {seconds(preset.toolMs)}
+                        <Bar value={preset.toolMs} max={maxTool} /> {secondsText(preset.toolMs)}
                       </td>
                       <td>{preset.perSession ? `${preset.perSession.median.toFixed(2)}×` : '—'}</td>
                       <td>{preset.cancelled}</td>
@@ -82,7 +82,7 @@ export function FolderReportDialog() {
               <ul className="folder-list">
                 {report.slowestTools.map((tool) => (
                   <li key={tool.name}>
-                    <span className="mono">{tool.name}</span> {seconds(tool.ms)} in {count(tool.calls, 'call')}, longest {seconds(tool.maxMs)}
+                    <span className="mono">{tool.name}</span> {secondsText(tool.ms)} in {count(tool.calls, 'call')}, longest {secondsText(tool.maxMs)}
                   </li>
                 ))}
               </ul>
@@ -92,7 +92,7 @@ export function FolderReportDialog() {
                   <ul className="folder-list">
                     {report.waits.map((wait) => (
                       <li key={wait.cause}>
-                        {wait.cause}: {seconds(wait.ms)}
+                        {wait.cause}: {secondsText(wait.ms)}
                       </li>
                     ))}
                   </ul>

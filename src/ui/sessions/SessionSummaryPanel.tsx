@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { PolicyName } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { differences, knownAnswers, sessionAnswers, type SessionAnswers } from './sessionAnswers';
+import { secondsText } from '../../run/timeText';
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** A bar as wide as its share of the largest value. */
 function Bar({ value, max }: { value: number; max: number }) {
@@ -92,7 +92,7 @@ function Answers({ answers, onReplay, disabled }: { answers: SessionAnswers; onR
             <tr className="summary-real">
               <th scope="row">{label}</th>
               <td className="summary-bar-cell">
-                <Bar value={comparison.totalRealMs} max={max} /> {seconds(comparison.totalRealMs)}
+                <Bar value={comparison.totalRealMs} max={max} /> {secondsText(comparison.totalRealMs)}
               </td>
               <td>1.00×</td>
               <td>{realCancelled}</td>
@@ -106,7 +106,7 @@ function Answers({ answers, onReplay, disabled }: { answers: SessionAnswers; onR
                   {total.policy === preset && <span className="summary-tag"> its own</span>}
                 </th>
                 <td className="summary-bar-cell">
-                  <Bar value={total.toolMs} max={max} /> {seconds(total.toolMs)}
+                  <Bar value={total.toolMs} max={max} /> {secondsText(total.toolMs)}
                 </td>
                 <td>{comparison.totalRealMs > 0 ? `${(total.toolMs / comparison.totalRealMs).toFixed(2)}×` : '—'}</td>
                 <td>{total.cancelled}</td>

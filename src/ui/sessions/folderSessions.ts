@@ -3,8 +3,7 @@ import { sessionStats } from '../../run/sessionStats';
 import { importSessionLog } from '../../scenarios/import/importSessionLog';
 import type { LogFile } from '../../scenarios/import/logFile';
 import { formatLogProblems } from '../../scenarios/import/logProblems';
-import { createVirtualClock } from '../../time/virtualClock';
-import { replayScenario } from '../controller/engineRuns';
+import { replayRecorded } from '../controller/engineRuns';
 import { breathe } from '../controller/sandbox';
 import type { FolderSession } from './sessionFiles';
 
@@ -24,9 +23,7 @@ export async function reportSessions(sessions: readonly FolderSession[], progres
       if (!imported.ok) builder.unreadable(name, formatLogProblems(imported.problems).split('\n')[0] ?? 'it could not be read');
       else {
         const { scenario } = imported;
-        const stats = await sessionStats(name, { ...scenario, observed: scenario.observed! }, (policy) =>
-          replayScenario({ ...scenario, settings: { ...scenario.settings, policy } }, undefined, createVirtualClock(), { signal, effects: { effects: 'recorded' } }),
-        );
+        const stats = await sessionStats(name, { ...scenario, observed: scenario.observed! }, (policy) => replayRecorded(scenario, policy, signal));
         builder.add(stats);
       }
     } catch (error: unknown) {
