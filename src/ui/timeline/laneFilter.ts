@@ -42,7 +42,7 @@ function inputText(input: unknown, out: string[], depth = 0): void {
 const texts = new WeakMap<CallRecord, string>();
 
 /** What a query's words are looked for in: name, input, outcome and sub-agent, lower-cased. */
-export function callText(call: CallRecord): string {
+export function searchText(call: CallRecord): string {
   let text = texts.get(call);
   if (text === undefined) {
     const parts = [call.name];
@@ -58,7 +58,7 @@ export function callText(call: CallRecord): string {
 /** Whether the lane's call matches every part of the query. */
 export function laneMatches(lane: Pick<Lane, 'call' | 'turn' | 'depth'>, query: LaneQuery): boolean {
   if (query.turns.length > 0 && (lane.depth > 0 || !query.turns.includes(lane.turn))) return false;
-  const text = callText(lane.call);
+  const text = searchText(lane.call);
   return query.words.every((word) => text.includes(word));
 }
 

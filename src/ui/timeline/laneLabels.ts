@@ -3,12 +3,17 @@ import { isPathLike, shortName } from './labelPlacement';
 import type { Lane } from './laneLayout';
 import type { CallRecord } from '../../run/record';
 
-// A run's record shares unchanged call objects between snapshots: each label is made once.
-const fullLabels = new WeakMap<CallRecord, string>();
+// A run's record shares unchanged call objects between snapshots: each label is made once per
+// column width, not on every update of a run (the labels are worked out on every one).
+const plainLabels = new WeakMap<CallRecord, LaneLabel & { readonly max: number }>();
 
-function fullLabel(call: CallRecord): string {
-  let label = fullLabels.get(call);
-  if (label === undefined) fullLabels.set(call, (label = callLabel(call)));
+/** The call's label shortened to `max` characters, before any clash is told apart. */
+function plainLabel(call: CallRecord, max: number): LaneLabel {
+  let label = plainLabels.get(call);
+  if (label?.max !== max) {
+    const full = label?.full ?? callLabel(call);
+    plainLabels.set(call, (label = { full, shown: shortName(full, max), max }));
+  }
   return label;
 }
 
@@ -59,8 +64,7 @@ export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, L
   const labels = new Map<string, LaneLabel>();
   const byShown = new Map<string, Lane[]>();
   for (const lane of lanes) {
-    const full = fullLabel(lane.call);
-    const shown = shortName(full, Math.max(8, chars - lane.depth * 2));
+    const { shown, full } = plainLabel(lane.call, Math.max(8, chars - lane.depth * 2));
     labels.set(lane.call.id, { shown, full });
     const same = byShown.get(shown);
     if (same) same.push(lane);
