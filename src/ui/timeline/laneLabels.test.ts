@@ -65,3 +65,12 @@ describe('lane labels in a narrow column', () => {
     expect(b.full).toBe('Read(src/b.ts)');
   });
 });
+
+describe('lane labels in a column too narrow for a name and what differs', () => {
+  it('number the calls rather than cut what differs away', () => {
+    const labels = shown([lane('a', 'Read', { file_path: 'src/app.ts', offset: 100 }), lane('b', 'Read', { file_path: 'src/app.ts', offset: 400 })], 16);
+    expect(labels[0]).not.toContain('·');
+    expect(labels[1]).toMatch(/#2$/);
+    for (const label of labels) expect([...label].length).toBeLessThanOrEqual(16);
+  });
+});

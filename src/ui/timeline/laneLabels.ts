@@ -26,6 +26,9 @@ function identity(lane: Lane): string {
   return made;
 }
 
+/** A label that says what tells a call apart keeps at least this much of its name before it. */
+const MIN_NAME_CHARS = 12;
+
 /** What a lane's label column shows, and its whole text for hover and focus. */
 export interface LaneLabel {
   readonly shown: string;
@@ -88,6 +91,9 @@ export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, L
       if (details.every((detail) => detail !== undefined)) break;
     }
     if (details.length === 0 || details.some((detail) => detail === undefined)) continue;
+    // What differs goes after a name still worth reading (the tool and a little of its subject); in
+    // a column too narrow for both, the calls are numbered below instead.
+    if (same.some((lane, i) => chars - lane.depth * 2 - [...` · ${details[i]!}`].length < MIN_NAME_CHARS)) continue;
     for (const [i, lane] of same.entries()) {
       const { full } = labels.get(lane.call.id)!;
       const detail = details[i]!;
