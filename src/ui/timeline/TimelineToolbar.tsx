@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { TimelineLegend } from './TimelineLegend';
+import { ZOOM_STEP } from './useTimelineView';
 
 export interface TimelineToolbarProps {
   zoom: number;
@@ -32,10 +33,10 @@ export function TimelineToolbar({ readoutRef, filter, ...props }: TimelineToolba
   return (
     <div className="tl-toolbar">
       <div className="tl-controls" role="group" aria-label="Timeline view">
-        <button type="button" onClick={() => props.onZoom(1 / 1.5)} disabled={zoom <= 1} aria-label="Zoom out" data-testid="timeline-zoom-out">
+        <button type="button" onClick={() => props.onZoom(1 / ZOOM_STEP)} disabled={zoom <= 1} aria-label="Zoom out" data-testid="timeline-zoom-out">
           −
         </button>
-        <button type="button" onClick={() => props.onZoom(1.5)} disabled={!canZoomIn} aria-label="Zoom in" data-testid="timeline-zoom-in">
+        <button type="button" onClick={() => props.onZoom(ZOOM_STEP)} disabled={!canZoomIn} aria-label="Zoom in" data-testid="timeline-zoom-in">
           +
         </button>
         <button type="button" onClick={props.onFit} disabled={zoom === 1} data-testid="timeline-fit" title="Fit the whole run to the width">

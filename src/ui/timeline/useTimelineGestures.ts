@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject 
 import type { Lane } from './laneLayout';
 import { ROW_HEIGHT } from './TimelineLane';
 import { laneSpan, rowForWindow } from './timeWindow';
+import { ZOOM_STEP } from './useTimelineView';
 
-const KEY_ZOOM = 1.5;
 const KEY_PAN = 0.2;
 /** One notch of a mouse wheel (100 px of delta) zooms by this much; a pinch's small deltas, less. */
 const WHEEL_ZOOM_PER_100PX = 1.4;
@@ -83,8 +83,8 @@ export function useTimelineGestures({ scrollerRef, labelWidth, zoomBy, panBy, la
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
     const key = event.key.toLowerCase();
-    if (key === 'w' || key === '+' || key === '=') zoomBy(KEY_ZOOM, selectionAt());
-    else if (key === 's' || key === '-') zoomBy(1 / KEY_ZOOM, selectionAt());
+    if (key === 'w' || key === '+' || key === '=') zoomBy(ZOOM_STEP, selectionAt());
+    else if (key === 's' || key === '-') zoomBy(1 / ZOOM_STEP, selectionAt());
     else if (key === 'a') panBy(-KEY_PAN);
     else if (key === 'd') panBy(KEY_PAN);
     else return;

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 export const MAX_ZOOM = 256;
+/** One step of + and −, of W and S. */
+export const ZOOM_STEP = 1.5;
 const INITIAL_SIZE = { width: 960, height: 420 };
 
 /** The label column: about a third of the timeline on a narrow screen, 240 px at most. */
