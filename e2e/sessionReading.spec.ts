@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { longSession, toJsonl } from '../test/sessionLogs';
 
 /** Screenshots go to test-results; `npm run snapshots` refreshes the committed ones in e2e/snapshots. */
 const shots = process.env.UPDATE_SNAPSHOTS === '1' ? 'e2e/snapshots' : 'test-results/snapshots';
@@ -141,6 +142,57 @@ test.describe('a long real session, read', () => {
     expect(record.settings.effects).toBe('recorded');
     // The replay is on the timeline; the real run is one click away.
     await expect(page.getByRole('radio', { name: 'the replay' })).toBeChecked();
+  });
+
+  test('Fold turns draws each turn of several calls as one row; a click or Enter unfolds it, its calls right under it', async ({ page }) => {
+    await openLog(page);
+    const folds = page.getByTestId('turn-fold');
+    await expect(folds).toHaveCount(0);
+    const rowsOf = async () => Number(/\((\d+)/.exec((await page.getByRole('list', { name: /in display order/ }).getAttribute('aria-label')) ?? '')?.[1]);
+    const calls = await rowsOf();
+    await page.getByTestId('timeline-fold-turns').click();
+    await expect(page.getByTestId('timeline-fold-turns')).toHaveAttribute('aria-pressed', 'true');
+    const fold = folds.first();
+    await expect(fold).toBeVisible();
+    // Its words say how many calls and which tools; its strip draws each of them.
+    const text = (await fold.getAttribute('title')) ?? '';
+    const count = Number(/· (\d+) calls/.exec(text)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(2);
+    await expect(fold.locator('.tl-fold-bar')).toHaveCount(count);
+    expect(await rowsOf()).toBeLessThan(calls);
+
+    const row = Number(await fold.getAttribute('data-row'));
+    await fold.click();
+    await expect(fold).toHaveAttribute('data-open', 'true');
+    const under = page.locator(`[data-testid=call][data-row="${row + 1}"]`);
+    await expect(under).toBeVisible();
+    // The calls under it are the turn's: as many as it said; the row after them comes right under it once it folds.
+    for (let i = 1; i <= count; i++) await expect(page.locator(`[data-row="${row + i}"]`)).toHaveAttribute('data-testid', 'call');
+    const whatIs = (at: number) => page.locator(`[data-row="${at}"]`).evaluate((element) => (element as HTMLElement).dataset.callId ?? `turn ${(element as HTMLElement).dataset.turn}`);
+    const next = await whatIs(row + count + 1);
+    // Enter folds it again (and ← and → as in a tree).
+    await fold.focus();
+    await page.keyboard.press('Enter');
+    await expect(fold).toHaveAttribute('data-open', 'false');
+    expect(await whatIs(row + 1)).toBe(next);
+    await page.keyboard.press('ArrowRight');
+    await expect(fold).toHaveAttribute('data-open', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(fold).toHaveAttribute('data-open', 'false');
+    // A filter shows its matches as calls, folded turns or not.
+    await page.getByTestId('lane-filter').fill('Bash');
+    await expect(folds).toHaveCount(0);
+    await expect(page.getByTestId('call').first()).toBeVisible();
+  });
+
+  test('a session of hundreds of calls opens with its turns folded', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await page.getByTestId('header-import-file').setInputFiles({ name: 'long.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(toJsonl(longSession(60, 300))) });
+    await expect(page.getByTestId('as-it-ran')).toBeChecked();
+    await expect(page.getByTestId('timeline-fold-turns')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('turn-fold').first()).toContainText('T0 · 5 calls');
+    // Sixty turns of five calls: sixty rows, the first screenful drawn.
+    await expect(page.getByRole('list', { name: 'Turns and tool calls (60 rows), in display order' })).toBeAttached();
   });
 
   for (const [width, height] of [

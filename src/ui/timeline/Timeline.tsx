@@ -29,6 +29,7 @@ import { laneLabels } from './laneLabels';
 import { useTimelineGestures } from './useTimelineGestures';
 import { useDrawnCauses } from './useDrawnCauses';
 import { useShownLayout } from './useShownLayout';
+import { TurnFoldLane } from './TurnFoldLane';
 import './timeline.css';
 import './lanes.css';
 import './causes.css';
@@ -46,6 +47,8 @@ export interface TimelineProps {
   idleFold?: IdleFold;
   /** "Collapse idle" starts on (a session's hours of waiting folded from the first look). */
   foldIdle?: boolean;
+  /** "Fold turns" starts on (a long session's turns a row each, from the first look). */
+  foldTurns?: boolean;
 }
 
 /** The stream row, the marks row and the axis (the CSS gives them 24, 16 and 20 px). */
@@ -83,7 +86,7 @@ function streamIsSimulated(record: RunRecord): boolean {
  * call changes; the clock moves a CSS variable from a requestAnimationFrame loop; above 60 calls
  * only the lanes in view are rendered, and the causes drawn are those touching them.
  */
-export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false }: TimelineProps) {
+export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false, foldTurns = false }: TimelineProps) {
   const rootRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -106,18 +109,20 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
     () => layoutTimeline(record, { widthPx: trackWidth, startMs: record.startedAt, endMs }, record.endedAt, map, rows),
     [record, trackWidth, endMs, map, rows],
   );
-  const { layout, query, setQuery, laneQuery, scrolledTo } = useShownLayout(wholeLayout, size.width - labelWidth);
+  const { layout, query, setQuery, laneQuery, scrolledTo, turnsFolded, setTurnsFolded, toggleTurn } = useShownLayout(wholeLayout, size.width - labelWidth, foldTurns);
   const { lanes, scale, background } = layout;
   const laneCount = lanes.length;
   const rowCount = laneCount + background.length;
   const viewportRows = size.height - HEADER_HEIGHT;
   const range: RowRange = laneCount > VIRTUALISE_ABOVE ? visibleLanes(scrollRow * ROW_HEIGHT, viewportRows, ROW_HEIGHT, rowCount) : { first: 0, end: rowCount };
-  const lanesById = useMemo(() => new Map(lanes.map((lane) => [lane.call.id, lane])), [lanes]);
+  // The calls' own lanes (a folded turn's row is not one: it stands for several).
+  const callLanes = useMemo(() => lanes.filter((lane) => lane.fold === undefined), [lanes]);
+  const lanesById = useMemo(() => new Map(callLanes.map((lane) => [lane.call.id, lane])), [callLanes]);
   const rowOf = useMemo(() => {
-    const rows = new Map<string, number>(lanes.map((lane) => [lane.call.id, lane.row]));
+    const rows = new Map<string, number>(callLanes.map((lane) => [lane.call.id, lane.row]));
     for (const lane of background) rows.set(`shell:${lane.shell.id}`, lane.row);
     return rows;
-  }, [lanes, background]);
+  }, [callLanes, background]);
   const labelOf = useMemo(() => (id: string) => {
     const lane = lanesById.get(id);
     return lane ? labelCall(lane.call) : id;
@@ -209,7 +214,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
 
   const cardAbove = activeLane !== undefined && activeLane.row > 4 && activeLane.row >= laneCount - 6;
   const nameChars = Math.floor((labelWidth - 34) / 7.3);
-  const labels = useMemo(() => laneLabels(lanes, nameChars), [lanes, nameChars]);
+  const labels = useMemo(() => laneLabels(callLanes, nameChars), [callLanes, nameChars]);
   const showOverview = zoom > 1 || rowCount * ROW_HEIGHT > viewportRows;
 
   return (
@@ -228,6 +233,8 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
         executor={showExecutor}
         onToggleExecutor={() => setShowExecutor((on) => !on)}
         onToggleFollow={() => setFollow((on) => !on)}
+        turnsFolded={wholeLayout.lanes.length > FILTER_ABOVE ? turnsFolded : null}
+        onToggleFoldTurns={() => setTurnsFolded(!turnsFolded)}
         description={description}
         readoutRef={readoutRef}
         filter={
@@ -263,23 +270,27 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
               ref={listRef}
               className={`tl-list${path ? ' tl-list--critical' : ''}`}
               role="list"
-              aria-label={`Tool calls (${laneCount}), in display order`}
+              aria-label={callLanes.length < laneCount ? `Turns and tool calls (${laneCount} rows), in display order` : `Tool calls (${laneCount}), in display order`}
               {...list}
             >
-              {rendered.map((lane) => (
-                <TimelineLane
-                  key={lane.call.id}
-                  lane={lane}
-                  map={map}
-                  tabbable={lane.row === tabRow}
-                  describedBy={activeLane === lane ? cardId : undefined}
-                  blocking={blockers.has(lane.call.id)}
-                  selected={chosen?.id === lane.call.id}
-                  critical={path?.calls.has(lane.call.id) ?? false}
-                  tagSide={layout.tagSides.get(lane.call.id) ?? 'right'}
-                  label={labels.get(lane.call.id)!}
-                />
-              ))}
+              {rendered.map((lane) =>
+                lane.fold ? (
+                  <TurnFoldLane key={`turn:${lane.fold.turn}`} lane={{ ...lane, fold: lane.fold }} map={map} tabbable={lane.row === tabRow} nameChars={nameChars} onToggle={toggleTurn} />
+                ) : (
+                  <TimelineLane
+                    key={lane.call.id}
+                    lane={lane}
+                    map={map}
+                    tabbable={lane.row === tabRow}
+                    describedBy={activeLane === lane ? cardId : undefined}
+                    blocking={blockers.has(lane.call.id)}
+                    selected={chosen?.id === lane.call.id}
+                    critical={path?.calls.has(lane.call.id) ?? false}
+                    tagSide={layout.tagSides.get(lane.call.id) ?? 'right'}
+                    label={labels.get(lane.call.id)!}
+                  />
+                ),
+              )}
             </div>
             <BackgroundLanes lanes={background} map={map} labelOf={labelOf} />
             <CauseLayer links={links} rowOf={rowOf} x={scale.x} width={trackWidth} rows={rowCount} range={range} viewTop={scrollRow * ROW_HEIGHT} focus={focusIds} critical={path?.links ?? null} />

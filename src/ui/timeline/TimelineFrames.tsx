@@ -75,7 +75,7 @@ export function TimelineFrames({ batches, capMarkers, gaps, turnStarts, marks, m
       {turnStarts.map((start) =>
         start.firstRow === 0 || !touches(start.firstRow, start.firstRow) ? null : (
           <div key={`turn${start.turn}`} className="tl-turn-rule" data-testid="turn-divider" data-turn={start.turn} style={{ top: start.firstRow * ROW_HEIGHT }}>
-            <span className="tl-turn-rule-label">turn {start.turn}</span>
+            {!start.named && <span className="tl-turn-rule-label">turn {start.turn}</span>}
           </div>
         ),
       )}

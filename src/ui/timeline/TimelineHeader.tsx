@@ -3,7 +3,7 @@ import { formatMs } from './axisTicks';
 import { idleText } from '../../run/timeText';
 import { msText } from './callText';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
-import type { StreamSegment } from './laneLayout';
+import type { StreamSegment } from './streamBars';
 import type { TimelineMark } from './timelineMarks';
 import type { IdleGap, TimeMap } from './timeScale';
 

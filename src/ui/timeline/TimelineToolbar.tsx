@@ -19,6 +19,9 @@ export interface TimelineToolbarProps {
   onToggleCritical: () => void;
   onToggleExecutor: () => void;
   onToggleFollow: () => void;
+  /** Turns are folded into a row each (`null`: the run is short, nothing to fold). */
+  turnsFolded: boolean | null;
+  onToggleFoldTurns: () => void;
   /** The lesson's description, on one line (the whole of it on focus). */
   description?: string | undefined;
   /** The hover time readout, written to through a ref (not React state). */
@@ -57,6 +60,11 @@ export function TimelineToolbar({ readoutRef, filter, ...props }: TimelineToolba
         >
           Collapse idle{collapseIdle ? ` (${idleGaps})` : ''}
         </button>
+        {props.turnsFolded !== null && (
+          <button type="button" aria-pressed={props.turnsFolded} onClick={props.onToggleFoldTurns} data-testid="timeline-fold-turns" title="Draw each turn of several calls as one row; a click on a row unfolds it">
+            Fold turns
+          </button>
+        )}
         <button type="button" aria-pressed={critical} onClick={props.onToggleCritical} data-testid="timeline-critical" title="Mark the chain of calls and streams that set the run's length">
           Critical path
         </button>

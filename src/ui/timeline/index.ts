@@ -5,3 +5,4 @@ export { useToolFinder } from './useToolFinder';
 export * from './layout';
 export { callAriaLabel, callLabel, inputSummary } from './callText';
 export { callView, groupView, resultEntries, type CallView, type ResultEntry } from './resultEntries';
+export { FOLD_TURNS_ABOVE } from './turnFolds';

@@ -19,7 +19,7 @@ import {
   visibleLanes,
   type BarSegment,
 } from './layout';
-import { mergeStreamSegments } from './laneLayout';
+import { mergeStreamSegments } from './streamBars';
 import { callAriaLabel, callLabel, inputSummary } from './callText';
 
 const callOf = (record: RunRecord, id: string): CallRecord => {

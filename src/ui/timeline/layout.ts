@@ -3,7 +3,8 @@ import { batchName } from '../../tools/orchestration/batchName';
 import type { RunRecord, TurnRecord } from '../../run/record';
 import { axisTicks, type AxisTick } from './axisTicks';
 import { capMoments, type CapMoment } from './concurrencyCap';
-import { layoutLanes, mergeStreamSegments, streamSegments, turnKey, type BatchFrame, type Lane, type LaneLayout, type StreamSegment } from './laneLayout';
+import { layoutLanes, turnKey, type BatchFrame, type Lane, type LaneLayout } from './laneLayout';
+import { mergeStreamSegments, streamSegments, type StreamSegment } from './streamBars';
 import { placeFrameLabel, placeOutcomeTag, labelWidth, spacedOut, TURN_MARK_SPACING_PX, TURN_SPACING_PX, type FrameLabelSide, type LabelSide } from './labelPlacement';
 import { backgroundLanes, timelineMarks, type BackgroundLane, type TimelineMark } from './timelineMarks';
 import { collapsedTimeMap, createScale, LINEAR_TIME, type IdleGap, type TimeMap, type TimeScale, type TimelineView } from './timeScale';
@@ -21,7 +22,6 @@ export {
   callSpanEnd,
   callState,
   layoutLanes,
-  streamSegments,
   turnKey,
   type BarSegment,
   type BatchFrame,
@@ -29,8 +29,8 @@ export {
   type Lane,
   type LaneLayout,
   type SegmentKind,
-  type StreamSegment,
 } from './laneLayout';
+export { streamSegments, type StreamSegment } from './streamBars';
 export { backgroundLanes, timelineMarks, type BackgroundLane, type MarkKind, type TimelineMark } from './timelineMarks';
 export { labelWidth, placeFrameLabel, placeMarks, placeOutcomeTag, shortName, type FrameLabelSide, type LabelSide } from './labelPlacement';
 export {
@@ -66,6 +66,8 @@ export interface TurnStart {
   readonly at: number;
   /** Its line across the lanes is drawn: false when an earlier turn's line is under {@link TURN_SPACING_PX} away. */
   readonly line: boolean;
+  /** Its first row names it (a folded turn's row): the rule above needs no label. */
+  readonly named?: boolean;
 }
 
 /** Everything the timeline draws for one view of a run. */

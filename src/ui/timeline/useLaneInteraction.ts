@@ -106,9 +106,11 @@ export function useLaneInteraction({ lanesById, laneCount, viewportRows, labelWi
       moveFocus(Math.max(0, Math.min(laneCount - 1, row)));
     },
     onFocus: (event: FocusEvent<HTMLDivElement>) => {
+      // Any row takes the tab stop when it takes focus (a folded turn's row too, which is no call's).
+      const row = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-row]')?.dataset.row : undefined;
+      if (row !== undefined) setFocusRow(Number(row));
       const lane = laneOf(event.target);
       if (!lane) return;
-      setFocusRow(lane.row);
       setFocused({ id: lane.call.id, x: (refs.scroller.current?.scrollLeft ?? 0) + labelWidth + 8 });
       setChosen((old) => (old?.id === lane.call.id ? old : { id: lane.call.id, at: null }));
       onFocusCall?.(lane.call.id);
