@@ -25,6 +25,11 @@ export interface RecordedDisplay {
   readonly recorded: string;
 }
 
+/** A display value is a recorded call's (the log's text, not its tool's output: no tool's view draws it). */
+export function isRecordedDisplay(display: unknown): display is RecordedDisplay {
+  return typeof display === 'object' && display !== null && Object.keys(display).length === 1 && typeof (display as { recorded?: unknown }).recorded === 'string';
+}
+
 /**
  * Replays a call from its record: nothing is looked up, checked, asked, executed or fetched. The
  * call takes its recorded time on the run's clock (the scheduler has already decided when it

@@ -69,6 +69,18 @@ describe('the tools’ renderers, fed the display value', () => {
     expect(view.body).toMatchObject({ summary: 'exit code 2', body: 'boom', tone: 'error' });
   });
 
+  it('draws a call replayed from a log as the log’s text: its tool’s view would read fields the log never had', () => {
+    const result = { type: 'tool_result' as const, tool_use_id: 'x', content: 'Async agent launched successfully.', is_error: false };
+    for (const [name, input] of [
+      ['Agent', { description: 'map', prompt: 'map the tools' }],
+      ['Skill', { skill: 'brainstorming' }],
+    ] as const) {
+      const view = callView({ ...base, name, input, result, display: { recorded: result.content } }, findTool(name));
+      expect(view.body).toMatchObject({ body: 'Async agent launched successfully.', tone: 'success' });
+      expect(JSON.stringify(view.body)).not.toContain('undefined');
+    }
+  });
+
   it('draws a tool that threw through render.error with the thrown message', () => {
     const view = callView({ ...base, outcome: 'error', display: { error: 'disk on fire' } }, findTool('Read'));
     expect(view.body).toMatchObject({ tone: 'error', body: 'disk on fire' });

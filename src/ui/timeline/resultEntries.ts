@@ -1,5 +1,6 @@
 import type { CallRecord, TurnRecord } from '../../run/record';
 import { thrownMessage } from '../../tools/display';
+import { isRecordedDisplay } from '../../tools/recordedCall';
 import type { AnyTool, RenderDescriptor } from '../../tools/types';
 import { callState } from './laneLayout';
 import { safeJson, truncate } from './callText';
@@ -95,7 +96,8 @@ export function callView(call: CallRecord, tool: AnyTool | undefined): CallView 
   const plainHeading: RenderDescriptor = { title: call.name, summary: truncate(typeof call.input === 'string' ? call.input : safeJson(call.input), 160) };
   const heading = tool && input.ok ? attempt(() => tool.render.use(input.value), plainHeading) : plainHeading;
   const content = call.result?.content ?? '';
-  const toolOutput = call.display !== null && call.display !== undefined && thrownMessage(call.display) === undefined;
+  // A recorded call's display is the log's text: the tool's view of its own output would read it wrong.
+  const toolOutput = call.display !== null && call.display !== undefined && thrownMessage(call.display) === undefined && !isRecordedDisplay(call.display);
   const body = ((): RenderDescriptor => {
     switch (call.outcome) {
       case null: {
