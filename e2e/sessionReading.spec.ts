@@ -140,8 +140,12 @@ test.describe('a long real session, read', () => {
     const record = await page.evaluate(() => window.playground.record());
     expect(record.settings.policy).toBe('gemini-cli');
     expect(record.settings.effects).toBe('recorded');
-    // The replay is on the timeline; the real run is one click away.
-    await expect(page.getByRole('radio', { name: 'the replay' })).toBeChecked();
+    // The replay is on the timeline, each call with a line for when it ran in the log; the real run is one click away.
+    await expect(page.getByRole('radio', { name: /the replay/ })).toBeChecked();
+    await expect(page.getByTestId('ran-beside-note')).toBeVisible();
+    const lanes = page.getByTestId('call');
+    await expect(lanes.first()).toBeVisible();
+    expect(await page.getByTestId('ran-span').count()).toBe(await lanes.count());
   });
 
   test('Fold turns draws each turn of several calls as one row; a click or Enter unfolds it, its calls right under it', async ({ page }) => {

@@ -69,8 +69,10 @@ export function App() {
   const answerHidden = usePlayground((state) => state.answerHidden);
   const findTool = useToolFinder();
   const [sessionView, setSessionView] = useSessionView(scenario, running);
-  const asItRan = useAsItRan(scenario, sessionView === 'as-it-ran');
-  const realRecord = asItRan?.record ?? null;
+  const asItRan = useAsItRan(scenario, sessionView === 'as-it-ran' || centre === 'timeline');
+  const realRecord = sessionView === 'as-it-ran' ? (asItRan?.record ?? null) : null;
+  // The replay of a session draws, under each call's bar, when that call ran in the log.
+  const ranBeside = sessionView === 'replay' ? (asItRan?.record ?? undefined) : undefined;
   // A session's results are drawn in a render React may interrupt, after its lanes: opening a
   // 2,000-call session does not wait for two thousand results.
   const realResults = useDeferredValue(realRecord);
@@ -171,7 +173,7 @@ export function App() {
                 {realRecord ? (
                   <Timeline key={`as-it-ran:${scenario?.id ?? ''}`} record={realRecord} now={() => realRecord.endedAt} running={false} idleFold={SESSION_FOLD} foldIdle foldTurns={allCalls(realRecord.turns).length > FOLD_TURNS_ABOVE} />
                 ) : (
-                  <Timeline key="run" record={record} now={playbackNow} running={running} />
+                  <Timeline key="run" record={record} now={playbackNow} running={running} asItRan={ranBeside} />
                 )}
               </div>
               <Scrubber />

@@ -45,6 +45,12 @@ export function AsItRanSwitch({ view, label, onChange }: { view: SessionView; la
     <div className="as-it-ran" role="radiogroup" aria-label="Which run the timeline shows" data-testid="as-it-ran-switch">
       <label>
         <input type="radio" name="session-view" checked={view === 'replay'} onChange={() => onChange('replay')} /> the replay
+        {view === 'replay' && (
+          <span className="muted" data-testid="ran-beside-note">
+            {' '}
+            (the thin line under each call: when it ran in the log)
+          </span>
+        )}
       </label>
       <label>
         <input type="radio" name="session-view" checked={view === 'as-it-ran'} onChange={() => onChange('as-it-ran')} data-testid="as-it-ran" /> {label}

@@ -30,6 +30,7 @@ import { useTimelineGestures } from './useTimelineGestures';
 import { useDrawnCauses } from './useDrawnCauses';
 import { useShownLayout } from './useShownLayout';
 import { TurnFoldLane } from './TurnFoldLane';
+import { useRanSpans } from './ranSpans';
 import './timeline.css';
 import './lanes.css';
 import './causes.css';
@@ -49,6 +50,8 @@ export interface TimelineProps {
   foldIdle?: boolean;
   /** "Fold turns" starts on (a long session's turns a row each, from the first look). */
   foldTurns?: boolean;
+  /** The same session as it really ran (a replay of an imported session): each call's lane draws when it ran there too. */
+  asItRan?: RunRecord | undefined;
 }
 
 /** The stream row, the marks row and the axis (the CSS gives them 24, 16 and 20 px). */
@@ -86,7 +89,7 @@ function streamIsSimulated(record: RunRecord): boolean {
  * call changes; the clock moves a CSS variable from a requestAnimationFrame loop; above 60 calls
  * only the lanes in view are rendered, and the causes drawn are those touching them.
  */
-export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false, foldTurns = false }: TimelineProps) {
+export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false, foldTurns = false, asItRan }: TimelineProps) {
   const rootRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -103,6 +106,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
 
   const { size, zoom, fit, follow, setFollow, labelWidth, trackWidth, zoomBy, panBy } = useTimelineView(scrollerRef, rootRef, running);
   const map = useStableTimeMap(record, collapseIdle ? idleFold : undefined);
+  const ranSpans = useRanSpans(asItRan, record);
   const endMs = Math.max(running ? Math.max(record.endedAt, liveEnd) : record.endedAt, record.startedAt + 1);
   const rows = useMemo(() => layoutLanes(record, record.endedAt), [record]);
   const wholeLayout = useMemo(
@@ -288,6 +292,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
                     critical={path?.calls.has(lane.call.id) ?? false}
                     tagSide={layout.tagSides.get(lane.call.id) ?? 'right'}
                     label={labels.get(lane.call.id)!}
+                    ran={ranSpans?.get(lane.call.id)?.span}
                   />
                 ),
               )}

@@ -6,6 +6,7 @@ import type { LabelSide } from './labelPlacement';
 import type { LaneLabel } from './laneLabels';
 import type { Lane, SegmentKind } from './laneLayout';
 import type { TimeMap } from './timeScale';
+import './ranSpans.css';
 
 /** Row height of a lane in pixels (the virtual range and the CSS agree on it). */
 export const ROW_HEIGHT = 24;
@@ -40,9 +41,11 @@ export interface TimelineLaneProps {
   tagSide: LabelSide;
   /** Its label: what the column shows, and the whole of it for hover and focus. */
   label: LaneLabel;
+  /** When the call ran in the session as it really ran (a replay of an imported session), on this run's clock. */
+  ran?: readonly [number, number] | undefined;
 }
 
-function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected, critical, tagSide, label }: TimelineLaneProps) {
+function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected, critical, tagSide, label, ran }: TimelineLaneProps) {
   const { call, depth, row, state, outcome } = lane;
   const tone = outcome ?? 'none';
   const finished = call.completedAt;
@@ -84,6 +87,7 @@ function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected
         </span>
       </div>
       <div className="tl-track" aria-hidden="true">
+        {ran && <span className="tl-ran" data-testid="ran-span" title={`as it ran: ${msText(ran[0])}–${msText(ran[1])} ms`} style={spanStyle(map, ran[0], ran[1], false)} />}
         {lane.stream?.map((segment, i) => (
           <span key={`s${i}`} className={`tl-substream tl-stream--${segment.kind}${segment.open ? ` ${OPEN_CLASS}` : ''}`} style={spanStyle(map, segment.from, segment.to, segment.open)} />
         ))}
@@ -139,5 +143,6 @@ export const TimelineLane = memo(
     before.critical === after.critical &&
     before.tagSide === after.tagSide &&
     before.label.shown === after.label.shown &&
-    before.label.full === after.label.full,
+    before.label.full === after.label.full &&
+    before.ran === after.ran,
 );
