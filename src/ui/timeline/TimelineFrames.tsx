@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { formatMs } from './axisTicks';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { CapMarker, PlacedFrame, RowRange, TurnStart } from './layout';
@@ -60,6 +60,20 @@ export interface TimelineFramesProps {
 }
 
 /**
+ * A turn's name on its first row, just before the turn began: no call of that row starts sooner,
+ * so it covers none of their bars (at the track's start when the turn began too near it).
+ */
+function TurnLabel({ turn, at }: { turn: number; at: number }) {
+  const text = `turn ${turn}`;
+  const style = { '--pill-w': `calc(${text.length}ch + 10px)`, left: `calc(var(--label-w) + max(4px, ${drawnX(at)} - 4px - var(--pill-w)))` } as CSSProperties;
+  return (
+    <span className="tl-turn-rule-label" style={style}>
+      {text}
+    </span>
+  );
+}
+
+/**
  * Behind the lanes (decoration: the lanes carry the text): the batch frames, the cap stretches,
  * the idle stretches collapsed, where each turn begins (a line across, a rule between its lanes
  * and the turn before) and where the permission mode changed.
@@ -75,7 +89,7 @@ export function TimelineFrames({ batches, capMarkers, gaps, turnStarts, marks, m
       {turnStarts.map((start) =>
         start.firstRow === 0 || !touches(start.firstRow, start.firstRow) ? null : (
           <div key={`turn${start.turn}`} className="tl-turn-rule" data-testid="turn-divider" data-turn={start.turn} style={{ top: start.firstRow * ROW_HEIGHT }}>
-            {!start.named && <span className="tl-turn-rule-label">turn {start.turn}</span>}
+            {!start.named && <TurnLabel turn={start.turn} at={map.toDrawn(start.at)} />}
           </div>
         ),
       )}
