@@ -110,8 +110,12 @@ export function shortName(name: string, max: number): string {
 /** A turn's line across the lanes, and its mark, are left out when an earlier turn's is closer than this. */
 export const TURN_SPACING_PX = 8;
 
-/** Turn marks closer than this are one mark that says how many turns it stands for: a row of "T"s reads as a fence. */
-export const TURN_MARK_SPACING_PX = 24;
+/**
+ * Turn marks closer than this are one mark that says how many turns it stands for: a row of "T"s
+ * reads as a fence. Wide enough for that mark's words (`T123 ×12`, 60 px with the gap after it),
+ * or each narrow group shows its first letter only.
+ */
+export const TURN_MARK_SPACING_PX = labelWidth('T123 ×12') + 6;
 
 /**
  * Items along a row in groups, each group the items within `minPx` of its first: a long

@@ -431,14 +431,17 @@ describe('a long session at fit width', () => {
     const record = manyTurns(300);
     const fitted = layoutTimeline(record, fitView(record, 600));
     const turnMarks = fitted.marks.filter((mark) => mark.kind === 'turn');
-    // 2 px apart: a line every 8 px (every fourth turn), a mark every 24 px (every twelfth), with its count.
-    expect(turnMarks).toHaveLength(25);
-    expect(turnMarks[1]).toMatchObject({ at: 1200, title: '12 turns, 12–23, began between 1200 and 2300 ms', data: { turn: '12', turns: '12' } });
+    // 2 px apart: a line every 8 px (every fourth turn), a mark every 66 px (every 33rd), with its count.
+    expect(turnMarks).toHaveLength(10);
+    expect(turnMarks[1]).toMatchObject({ at: 3300, title: '33 turns, 33–65, began between 3300 and 6500 ms', data: { turn: '33', turns: '33' } });
+    // Each has room for its words: "T33 ×33", not a fence of "T"s (but the last, 6 px from the end and squeezed by the one before).
+    const words = turnMarks.slice(0, -1);
+    expect(words.map((mark) => mark.text)).toEqual(words.map((mark) => `T${mark.data.turn} ×${mark.data.turns}`));
     expect(fitted.turnStarts).toHaveLength(300);
     expect(fitted.turnStarts.filter((start) => start.line)).toHaveLength(75);
-    // Zoomed in 8×, turns are 16 px apart: every line drawn, a mark for every second turn.
+    // Zoomed in 8×, turns are 16 px apart: every line drawn, a mark for every fifth turn.
     const zoomed = layoutTimeline(record, { widthPx: 600 * 8, startMs: record.startedAt, endMs: record.endedAt });
-    expect(zoomed.marks.filter((mark) => mark.kind === 'turn')).toHaveLength(150);
+    expect(zoomed.marks.filter((mark) => mark.kind === 'turn')).toHaveLength(60);
     expect(zoomed.turnStarts.every((start) => start.line)).toBe(true);
   });
 });
