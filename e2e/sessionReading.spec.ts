@@ -214,6 +214,11 @@ test.describe('a long real session, read', () => {
       await expect(page.locator('[data-testid=call][data-selected=true]')).toBeVisible();
       await page.screenshot({ path: `${shots}/session-${width}-filtered.png` });
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.getByTestId('lane-filter').press('Escape');
+      await page.getByTestId('timeline-fold-turns').click();
+      await expect(page.getByTestId('turn-fold').first()).toBeVisible();
+      await page.screenshot({ path: `${shots}/session-${width}-turns-folded.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     });
   }
 });
