@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ripgrepWithoutHardLinksOut } from './hardLinks';
 import { KeptOutput } from './keptOutput';
+import { processOwner } from './ownedProcesses';
 import { safeNodeFs } from './nodeSafeFs';
 import { relativeToRoot, resolveInsideRoot } from './paths';
 import { followSymlinks, type LinkReader } from './symlinks';
@@ -12,6 +13,12 @@ import type { ExecOptions, ExecResult, PathResolution, Sandbox } from './types';
 /** Exit codes a shell gives a command stopped by a signal or a timeout. */
 const EXIT_TIMED_OUT = 124;
 const EXIT_ABORTED = 130;
+/**
+ * How long a command's output may go on draining after its shell exited and its process group was
+ * killed: only a process that left the group (`setsid`) still holds the pipes then, and it does
+ * not hold up the result (it ends with the sandbox).
+ */
+const DRAIN_AFTER_EXIT_MS = 1000;
 
 /**
  * The Node-only sandbox: a fresh temporary directory and the machine's real `bash`. It holds the
@@ -20,11 +27,13 @@ const EXIT_ABORTED = 130;
  * every file operation checks what it opened (`safeNodeFs`); a file with names outside the
  * directory (a hard link) is not read, by the file operations or through `rg` (`hardLinks.ts`). Commands are not confined: they run
  * as the user. Each runs in its own process group, killed when the command ends, so nothing it
- * left in the background outlives it (a process that leaves the group, `setsid`, can).
+ * left in the background outlives it; a process that left the group (`setsid`) still carries the
+ * sandbox's mark (`ownedProcesses.ts`), and is killed when the sandbox is disposed.
  */
 export async function createNodeSandbox(): Promise<Sandbox> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'tool-playground-')));
   const groups = new Set<number>();
+  const owner = processOwner('sandbox');
   return {
     kind: 'node',
     root,
@@ -32,7 +41,7 @@ export async function createNodeSandbox(): Promise<Sandbox> {
     streamsOutput: true,
     resolve: (path) => resolveReal(root, path),
     relative: (path) => relativeToRoot(root, path),
-    exec: (command, options) => execute(root, command, groups, options),
+    exec: (command, options) => execute(root, command, groups, owner.env, options),
     async ripgrep(args, options) {
       const result = await runRipgrep(root, args, options);
       if (!result) return result;
@@ -42,6 +51,7 @@ export async function createNodeSandbox(): Promise<Sandbox> {
     async dispose() {
       for (const group of groups) killGroup(group);
       groups.clear();
+      await owner.killAll();
       // A process killed a moment ago may still be writing: retry, and never fail the run for it.
       await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 }).catch(() => undefined);
     },
@@ -106,9 +116,9 @@ function runRipgrep(root: string, args: readonly string[], options: { cwd: strin
 
 /**
  * Runs `bash -c command` in its own process group, streaming output; kills the group on abort, on
- * timeout, and when the command ends (what it left running in the background goes with it).
+ * timeout, and when the shell exits (what it left running in the background goes with it).
  */
-function execute(root: string, command: string, groups: Set<number>, options: ExecOptions = {}): Promise<ExecResult> {
+function execute(root: string, command: string, groups: Set<number>, mark: Readonly<Record<string, string>>, options: ExecOptions = {}): Promise<ExecResult> {
   return new Promise((resolve) => {
     if (options.signal?.aborted) {
       resolve({ exitCode: EXIT_ABORTED, stdout: '', stderr: '', timedOut: false, aborted: true });
@@ -116,7 +126,7 @@ function execute(root: string, command: string, groups: Set<number>, options: Ex
     }
     const child = spawn('bash', ['-c', command], {
       cwd: options.cwd ?? root,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, LANG: 'C.UTF-8', TERM: 'dumb', ...options.env },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, LANG: 'C.UTF-8', TERM: 'dumb', ...options.env, ...mark },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -150,7 +160,12 @@ function execute(root: string, command: string, groups: Set<number>, options: Ex
             killOwnGroup();
           }, options.timeoutMs)
         : undefined;
+    let drain: ReturnType<typeof setTimeout> | undefined;
+    let done = false;
     const finish = (code: number | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(drain);
       killOwnGroup();
       if (group !== undefined) groups.delete(group);
       clearTimeout(timer);
@@ -164,6 +179,16 @@ function execute(root: string, command: string, groups: Set<number>, options: Ex
     child.on('error', (error) => {
       stderr.add(`${error.message}\n`);
       finish(127);
+    });
+    // The shell is done: what it left in its group goes now (not when it would have ended), and
+    // the result waits for the pipes only as long as output may still be on its way.
+    child.on('exit', (code) => {
+      killOwnGroup();
+      drain = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+        finish(code);
+      }, DRAIN_AFTER_EXIT_MS);
     });
     child.on('close', (code) => finish(code));
   });
