@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -107,4 +107,23 @@ describe('the command line and a stdio server (server-everything)', () => {
     expect(run.stdout).toContain('expectations: passed');
     expect(run.status).toBe(0);
   });
+});
+
+describe.runIf(existsSync('/proc'))('a stdio server that will not go quietly', () => {
+  it('ends with the run: the server ignoring SIGTERM and the helper it started, which holds its output open', async () => {
+    const helper = String(6000 + Math.floor(Math.random() * 90_000));
+    const stubborn: StdioServerSetting = { name: 'everything', command: 'bash', args: ['-c', `trap '' TERM; sleep ${helper} & exec "${process.execPath}" "${EVERYTHING_ENTRY}" stdio`] };
+    const cli = fileIo();
+    expect(await replayMain([scenarioFile(everythingScenario(stubborn))], cli.io)).toBe(0);
+    const helpers = () =>
+      readdirSync('/proc').filter((pid) => {
+        try {
+          return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8') === `sleep\0${helper}\0` && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        } catch {
+          return false;
+        }
+      });
+    for (let i = 0; i < 40 && helpers().length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(helpers()).toEqual([]);
+  }, 30_000);
 });

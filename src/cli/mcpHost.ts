@@ -2,6 +2,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { openServer, type StdioLink } from '../tools/mcp/remote';
 import type { McpHost } from '../tools/mcp/servers';
 import type { RemoteServerSetting, StdioServerSetting } from '../tools/mcp/settings';
+import type { ProcessOwner } from '../sandbox/ownedProcesses';
 
 /** How much of a stdio server's standard error is kept for a "gone" message. */
 const LAST_WORDS_CHARS = 600;
@@ -37,14 +38,15 @@ function expandAll(
 
 /**
  * Starts a stdio server through the SDK's transport: the program with its arguments, an
- * environment of the SDK's safe few variables (PATH, HOME, USER…) plus the setting's own, and its
+ * environment of the SDK's safe few variables (PATH, HOME, USER…) plus the setting's own and the
+ * owner's mark (`mark`: what the server and its children carry, so they end with the run), and its
  * standard error kept (its end is what a "gone" message quotes) instead of mixed into ours.
  */
-export function startStdioServer(server: StdioServerSetting): StdioLink {
+export function startStdioServer(server: StdioServerSetting, mark: Readonly<Record<string, string>> = {}): StdioLink {
   const transport = new StdioClientTransport({
     command: server.command,
     args: server.args ?? [],
-    env: { ...getDefaultEnvironment(), ...server.env },
+    env: { ...getDefaultEnvironment(), ...server.env, ...mark },
     stderr: 'pipe',
   });
   let words = '';
@@ -56,9 +58,11 @@ export function startStdioServer(server: StdioServerSetting): StdioLink {
 
 /**
  * The command line's MCP host: Streamable HTTP and stdio servers, with `${NAME}` in header and
- * environment values filled in from `env` (so a scenario file need not hold a token).
+ * environment values filled in from `env` (so a scenario file need not hold a token). Stdio
+ * servers carry `owner`'s mark: whoever made the owner ends them all (and what they started) with
+ * `owner.killAll()` once the run is over.
  */
-export function createCliMcpHost(env: Readonly<Record<string, string | undefined>>): McpHost {
+export function createCliMcpHost(env: Readonly<Record<string, string | undefined>>, owner?: ProcessOwner): McpHost {
   return {
     async open(server: RemoteServerSetting) {
       const values = 'url' in server ? server.headers : server.env;
@@ -68,7 +72,7 @@ export function createCliMcpHost(env: Readonly<Record<string, string | undefined
         return { ok: false, message: `${server.name}: its ${'url' in server ? 'headers' : 'env'} refers to ${names}, not set in the environment.` };
       }
       if ('url' in server) return openServer(server, expanded.values ? { headers: expanded.values } : {});
-      return openServer({ ...server, ...(expanded.values ? { env: expanded.values } : {}) }, { startStdio: startStdioServer });
+      return openServer({ ...server, ...(expanded.values ? { env: expanded.values } : {}) }, { startStdio: (stdio) => startStdioServer(stdio, owner?.env) });
     },
   };
 }

@@ -22,13 +22,16 @@ export async function runRecord(scenario: Scenario, options: Pick<ReplayOptions,
   };
   // URL and stdio servers need this machine (a process to start, variables to fill in): loaded only for them.
   const remote = scenario.settings.mcpServers.some((server) => typeof server !== 'string');
-  const host = remote ? { mcpHost: (await import('./mcpHost')).createCliMcpHost(process.env) } : {};
+  // What a stdio server starts (its helpers, a child that ignores SIGTERM) ends with the run, too.
+  const owner = remote ? (await import('../sandbox/ownedProcesses')).processOwner('mcp') : undefined;
+  const host = remote ? { mcpHost: (await import('./mcpHost')).createCliMcpHost(process.env, owner) } : {};
   try {
     if (options.realtime) return await runScenario({ scenario, sandbox, ...strategy, ...host, clock: createRealClock() });
     const clock = createVirtualClock();
     return await clock.runUntil(runScenario({ scenario, sandbox, ...strategy, ...host, clock }));
   } finally {
     await sandbox.dispose();
+    await owner?.killAll();
   }
 }
 
