@@ -1,5 +1,6 @@
 import { posix } from '../../sandbox/posixPath';
-import { compileGlob, globRegexSource } from '../search/globMatch';
+import { compileGlob } from '../search/globMatch';
+import { compileGlobSet } from '../search/globAutomaton';
 import { escapeGlob, globsOverlap } from './globOverlap';
 import { absoluteRulePath, normalizeRulePath } from './workspacePaths';
 
@@ -80,21 +81,32 @@ export function pathRuleMatches(pattern: string, path: string, root: string): bo
 }
 
 /**
- * Which of several rule patterns names a path, in one test: every pattern's globs joined into one
- * regular expression over workspace-relative paths and one over absolute paths, made once. A
- * search judges every file it finds by the same few rules, and testing each glob of each rule on
- * its own cost more than reading the file. Gives the index of the first pattern that names `path`
- * (a normalised path), or -1; the same answer as {@link pathRuleMatches} on each pattern in turn.
+ * Which of several rule patterns names a path, in one pass: every pattern's globs in one automaton
+ * over workspace-relative paths and one over absolute paths (`globAutomaton.ts`: linear in the
+ * path, whatever the globs), made once. A search judges every file it finds by the same few rules.
+ * Gives the index of the first pattern that names `path` (a normalised path), or -1; the same
+ * answer as {@link pathRuleMatches} on each pattern in turn.
  */
 export function pathRuleSetMatcher(patterns: readonly string[], root: string): (path: string) => number {
-  const rules = patterns.map((pattern) => {
-    const { absolute, globs } = ruleGlobs(pattern, root);
-    return { absolute, source: joinedSource(globs) };
-  });
-  const each = rules.map((rule) => (rule.source === undefined ? undefined : new RegExp(`^${rule.source}$`)));
+  const rules = patterns.map((pattern) => ruleGlobs(pattern, root));
   const either = (absolute: boolean) => {
-    const sources = rules.flatMap((rule) => (rule.absolute === absolute && rule.source !== undefined ? [rule.source] : []));
-    return sources.length === 0 ? undefined : new RegExp(`^(?:${sources.join('|')})$`);
+    // Each glob that compiles, and the rule it is of (a malformed glob names nothing).
+    const globs: string[] = [];
+    const ruleOf: number[] = [];
+    rules.forEach((rule, index) => {
+      if (rule.absolute !== absolute) return;
+      for (const glob of rule.globs) {
+        if (!compileGlob(glob).ok) continue;
+        globs.push(glob);
+        ruleOf.push(index);
+      }
+    });
+    if (globs.length === 0) return undefined;
+    const set = compileGlobSet(globs);
+    return (subject: string) => {
+      const accepted = set(subject);
+      return accepted.length === 0 ? -1 : Math.min(...accepted.map((glob) => ruleOf[glob]!));
+    };
   };
   const relativeRules = either(false);
   const absoluteRules = either(true);
@@ -102,24 +114,11 @@ export function pathRuleSetMatcher(patterns: readonly string[], root: string): (
   const rootPrefix = normalRoot.endsWith('/') ? normalRoot : `${normalRoot}/`;
   // A normalised path is absolute only outside the workspace; inside, its absolute form is a plain join.
   const absoluteOf = (path: string) => (path.startsWith('/') ? path : path === '.' ? normalRoot : rootPrefix + path);
-  const subjectOf = (absolute: boolean, path: string) => (absolute ? absoluteOf(path) : path.startsWith('/') ? undefined : path);
   return (path) => {
-    const named = (relativeRules !== undefined && !path.startsWith('/') && relativeRules.test(path)) || (absoluteRules !== undefined && absoluteRules.test(absoluteOf(path)));
-    if (!named) return -1;
-    return rules.findIndex((rule, i) => {
-      const subject = subjectOf(rule.absolute, path);
-      return subject !== undefined && each[i]?.test(subject) === true;
-    });
+    const relative = relativeRules !== undefined && !path.startsWith('/') ? relativeRules(path) : -1;
+    const absolute = absoluteRules !== undefined ? absoluteRules(absoluteOf(path)) : -1;
+    return relative < 0 ? absolute : absolute < 0 ? relative : Math.min(relative, absolute);
   };
-}
-
-/** The globs that compile, as one RegExp source (`undefined` when none does): a malformed glob names nothing. */
-function joinedSource(globs: readonly string[]): string | undefined {
-  const sources = globs.flatMap((glob) => {
-    const translated = globRegexSource(glob);
-    return translated.ok ? [`(?:${translated.source})`] : [];
-  });
-  return sources.length === 0 ? undefined : `(?:${sources.join('|')})`;
 }
 
 /** Whether a rule's globs name `path` (a normalised path). */
