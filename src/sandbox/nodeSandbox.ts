@@ -13,12 +13,14 @@ import type { ExecOptions, ExecResult, PathResolution, Sandbox } from './types';
 /** Exit codes a shell gives a command stopped by a signal or a timeout. */
 const EXIT_TIMED_OUT = 124;
 const EXIT_ABORTED = 130;
+/** How often a command whose shell exited is looked at: is anything of its process group still running? */
+const GROUP_POLL_MS = 100;
 /**
- * How long a command's output may go on draining after its shell exited and its process group was
- * killed: only a process that left the group (`setsid`) still holds the pipes then, and it does
- * not hold up the result (it ends with the sandbox).
+ * How long output may go on draining once the shell and its whole process group are gone: only a
+ * process that left the group (`setsid`) still holds the pipes then, and it does not hold up the
+ * result (it ends with the sandbox).
  */
-const DRAIN_AFTER_EXIT_MS = 1000;
+const DRAIN_AFTER_GROUP_MS = 250;
 
 /**
  * The Node-only sandbox: a fresh temporary directory and the machine's real `bash`. It holds the
@@ -56,6 +58,16 @@ export async function createNodeSandbox(): Promise<Sandbox> {
       await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 }).catch(() => undefined);
     },
   };
+}
+
+/** Whether any process of the group is still there (signal 0 tests without sending). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** SIGKILL to a whole process group; a group already gone is not an error. */
@@ -116,7 +128,7 @@ function runRipgrep(root: string, args: readonly string[], options: { cwd: strin
 
 /**
  * Runs `bash -c command` in its own process group, streaming output; kills the group on abort, on
- * timeout, and when the shell exits (what it left running in the background goes with it).
+ * timeout, and when the command ends (what it left running in the background goes with it).
  */
 function execute(root: string, command: string, groups: Set<number>, mark: Readonly<Record<string, string>>, options: ExecOptions = {}): Promise<ExecResult> {
   return new Promise((resolve) => {
@@ -160,11 +172,13 @@ function execute(root: string, command: string, groups: Set<number>, mark: Reado
             killOwnGroup();
           }, options.timeoutMs)
         : undefined;
+    let watch: ReturnType<typeof setInterval> | undefined;
     let drain: ReturnType<typeof setTimeout> | undefined;
     let done = false;
     const finish = (code: number | null) => {
       if (done) return;
       done = true;
+      clearInterval(watch);
       clearTimeout(drain);
       killOwnGroup();
       if (group !== undefined) groups.delete(group);
@@ -180,15 +194,19 @@ function execute(root: string, command: string, groups: Set<number>, mark: Reado
       stderr.add(`${error.message}\n`);
       finish(127);
     });
-    // The shell is done: what it left in its group goes now (not when it would have ended), and
-    // the result waits for the pipes only as long as output may still be on its way.
+    // The shell exited: its background jobs in the group run on to their end (or the timeout), as
+    // before; once the group is empty, pipes still open are held by a process that left it, and
+    // the result waits for them only as long as output may still be on its way.
     child.on('exit', (code) => {
-      killOwnGroup();
-      drain = setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
-        finish(code);
-      }, DRAIN_AFTER_EXIT_MS);
+      watch = setInterval(() => {
+        if (group !== undefined && groupAlive(group)) return;
+        clearInterval(watch);
+        drain = setTimeout(() => {
+          child.stdout.destroy();
+          child.stderr.destroy();
+          finish(code);
+        }, DRAIN_AFTER_GROUP_MS);
+      }, GROUP_POLL_MS);
     });
     child.on('close', (code) => finish(code));
   });

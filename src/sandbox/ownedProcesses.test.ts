@@ -52,6 +52,15 @@ describe.runIf(existsSync('/proc'))('processes a run starts end with it, whereve
     child.unref();
   });
 
+  it('a background job that stays in the command’s group still runs to its end before the result', async () => {
+    const sandbox = await createNodeSandbox();
+    try {
+      expect((await sandbox.exec('(sleep 0.3; echo late) & echo early')).stdout).toBe('early\nlate\n');
+    } finally {
+      await sandbox.dispose();
+    }
+  });
+
   it('a command of the node sandbox that escaped its group with setsid ends when the sandbox is disposed', async () => {
     const sandbox = await createNodeSandbox();
     const length = unique();
