@@ -1,3 +1,5 @@
+import { splitAlternatives } from '../search/globAutomaton';
+
 /**
  * Whether two path globs can name a common path: the question a rule must ask of a path it only
  * knows as a glob (`cat secre*` against `Read(secrets/**)`) or as a whole folder (`rm -r .`).
@@ -118,7 +120,7 @@ export function expandBraces(glob: string, limit = 64): string[] {
     } else if (ch === '}' && depth > 0) {
       depth--;
       if (depth === 0) {
-        const alternatives = splitTopLevel(glob.slice(open + 1, i));
+        const alternatives = splitAlternatives(glob.slice(open + 1, i));
         if (alternatives.length < 2) continue;
         const head = glob.slice(0, open);
         const tail = glob.slice(i + 1);
@@ -133,22 +135,4 @@ export function expandBraces(glob: string, limit = 64): string[] {
     }
   }
   return [glob];
-}
-
-function splitTopLevel(body: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (ch === '\\') i++;
-    else if (ch === '{') depth++;
-    else if (ch === '}') depth--;
-    else if (ch === ',' && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
 }

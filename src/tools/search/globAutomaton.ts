@@ -140,8 +140,8 @@ function findBrace(glob: string, open: number): number {
   return -1;
 }
 
-/** Splits a brace body on its top-level commas. */
-function splitAlternatives(body: string): string[] {
+/** Splits a brace body on its top-level commas (escapes and nested braces kept whole). */
+export function splitAlternatives(body: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
