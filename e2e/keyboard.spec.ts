@@ -54,4 +54,20 @@ test.describe('the keyboard', () => {
     expect(after.monaco).toBe(false);
     expect(after.pane).not.toBe('none');
   });
+
+  test('? lists every shortcut; Escape puts the list away and the keys work again', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press('?');
+    const list = page.getByTestId('shortcuts');
+    await expect(list).toBeVisible();
+    await expect(list.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+    for (const key of ['Space', '/', 'Ctrl + wheel', 'W', 'A', 'Shift + Enter']) await expect(list.locator('kbd', { hasText: new RegExp(`^${key.replace(/[+/]/g, '\\$&')}$`) }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press(' ');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', /running|done/);
+  });
 });

@@ -1,6 +1,7 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { Header as HeaderView } from './app/Header';
 import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
+import { ShortcutsDialog } from './app/ShortcutsDialog';
 import { PoolPanel as PoolPanelView } from './app/PoolPanel';
 import { QuestionDialog as QuestionDialogView } from './app/QuestionDialog';
 import { RunProblems } from './app/RunProblems';
@@ -76,7 +77,9 @@ export function App() {
   // A session's results are drawn in a render React may interrupt, after its lanes: opening a
   // 2,000-call session does not wait for two thousand results.
   const realResults = useDeferredValue(realRecord);
-  useShortcuts();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  useShortcuts(openHelp);
 
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
 
@@ -216,6 +219,7 @@ export function App() {
         </div>
       </main>
       <PermissionDialog ask={pendingAsk} />
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       <QuestionDialog question={pendingQuestion} />
       <SessionDrop />
       <FolderReportDialog />

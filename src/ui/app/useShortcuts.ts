@@ -2,8 +2,11 @@ import { useEffect } from 'react';
 import { dispatchRun, step, stopRun, togglePause } from '../controller';
 import { usePlayground } from '../store';
 
-/** Space runs or pauses, `.` steps, Escape stops, `/` goes to the lane filter; not while typing in a field or an editor. */
-export function useShortcuts(): void {
+/**
+ * Space runs or pauses, `.` steps, Escape stops, `/` goes to the lane filter, `?` calls `onHelp`
+ * (the list of them all, `shortcuts.ts`); not while typing in a field or an editor.
+ */
+export function useShortcuts(onHelp: () => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
@@ -24,11 +27,14 @@ export function useShortcuts(): void {
         event.preventDefault();
         filter.focus();
         filter.select();
+      } else if (event.key === '?') {
+        event.preventDefault();
+        onHelp();
       } else if (event.key === 'Escape' && running) {
         stopRun();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [onHelp]);
 }

@@ -85,6 +85,9 @@ export function TimelineToolbar({ readoutRef, filter, ...props }: TimelineToolba
         <summary>Key</summary>
         <div className="tl-key-body">
           <TimelineLegend />
+          <p className="muted">
+            Press <kbd>?</kbd> for the keyboard shortcuts.
+          </p>
         </div>
       </details>
       <output ref={readoutRef} className="tl-readout" aria-live="off" />
