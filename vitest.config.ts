@@ -1,6 +1,23 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The files that spend their time on real processes and long runs (bash run for each of the bypass
+ * corpus's cases, stdio MCP servers started and ended, the built command line, 20,000-call
+ * scenarios, the wall clock): the `slow` project. `npm run test:unit` leaves them out for a quick
+ * loop; `npm test` runs every project.
+ */
+const SLOW = [
+  'src/tools/permissions/bypassCorpus.differential.test.ts',
+  'src/tools/permissions/bypassCorpus.effect.test.ts',
+  'src/cli/mcpHost.test.ts',
+  'src/run/hugeScenario.test.ts',
+  'src/cli/replay.process.test.ts',
+  'src/cli/folderRun.test.ts',
+  'src/sandbox/nodeSwapRace.test.ts',
+  'src/run/realTime.test.ts',
+];
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -18,9 +35,13 @@ export default defineConfig({
           // could leave behind.
           name: 'engine',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['src/ui/**'],
+          exclude: ['src/ui/**', ...SLOW],
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW, isolate: false },
       },
       {
         extends: true,
