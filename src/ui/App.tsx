@@ -18,7 +18,6 @@ import { usePlayground, visibleRecord } from './store';
 import { TerminalPane as TerminalPaneView } from './terminal';
 import { parseInline, plainText } from './text';
 import { FOLD_TURNS_ABOVE, ResultList, SESSION_FOLD, Timeline, useToolFinder } from './timeline';
-import { allCalls } from '../run/runFacts';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, EffectsSwitch, useAsItRan, useSessionView } from './sessions/AsItRan';
 import { FolderReportDialog } from './sessions/FolderReportDialog';
@@ -174,7 +173,7 @@ export function App() {
               {asItRan && <EffectsSwitch disabled={running} />}
               <div className="timeline-box" id="timeline" tabIndex={-1} aria-label="Timeline">
                 {realRecord ? (
-                  <Timeline key={`as-it-ran:${scenario?.id ?? ''}`} record={realRecord} now={() => realRecord.endedAt} running={false} idleFold={SESSION_FOLD} foldIdle foldTurns={allCalls(realRecord.turns).length > FOLD_TURNS_ABOVE} />
+                  <Timeline key={`as-it-ran:${scenario?.id ?? ''}`} record={realRecord} now={() => realRecord.endedAt} running={false} idleFold={SESSION_FOLD} foldIdle foldTurnsAbove={FOLD_TURNS_ABOVE} />
                 ) : (
                   <Timeline key="run" record={record} now={playbackNow} running={running} asItRan={ranBeside} />
                 )}

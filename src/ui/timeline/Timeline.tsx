@@ -48,8 +48,8 @@ export interface TimelineProps {
   idleFold?: IdleFold;
   /** "Collapse idle" starts on (a session's hours of waiting folded from the first look). */
   foldIdle?: boolean;
-  /** "Fold turns" starts on (a long session's turns a row each, from the first look). */
-  foldTurns?: boolean;
+  /** "Fold turns" starts on for a run of more calls than this (a long session's turns a row each, from the first look). */
+  foldTurnsAbove?: number;
   /** The same session as it really ran (a replay of an imported session): each call's lane draws when it ran there too. */
   asItRan?: RunRecord | undefined;
 }
@@ -89,7 +89,7 @@ function streamIsSimulated(record: RunRecord): boolean {
  * call changes; the clock moves a CSS variable from a requestAnimationFrame loop; above 60 calls
  * only the lanes in view are rendered, and the causes drawn are those touching them.
  */
-export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false, foldTurns = false, asItRan }: TimelineProps) {
+export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false, foldTurnsAbove = Infinity, asItRan }: TimelineProps) {
   const rootRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -113,7 +113,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
     () => layoutTimeline(record, { widthPx: trackWidth, startMs: record.startedAt, endMs }, record.endedAt, map, rows),
     [record, trackWidth, endMs, map, rows],
   );
-  const { layout, query, setQuery, laneQuery, scrolledTo, turnsFolded, setTurnsFolded, toggleTurn } = useShownLayout(wholeLayout, size.width - labelWidth, foldTurns);
+  const { layout, query, setQuery, laneQuery, scrolledTo, turnsFolded, setTurnsFolded, toggleTurn } = useShownLayout(wholeLayout, size.width - labelWidth, wholeLayout.lanes.length > foldTurnsAbove);
   const { lanes, scale, background } = layout;
   const laneCount = lanes.length;
   const rowCount = laneCount + background.length;
@@ -279,7 +279,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
             >
               {rendered.map((lane) =>
                 lane.fold ? (
-                  <TurnFoldLane key={`turn:${lane.fold.turn}`} lane={{ ...lane, fold: lane.fold }} map={map} tabbable={lane.row === tabRow} nameChars={nameChars} onToggle={toggleTurn} />
+                  <TurnFoldLane key={`turn:${lane.fold.turn}`} fold={lane.fold} row={lane.row} map={map} tabbable={lane.row === tabRow} nameChars={nameChars} onToggle={toggleTurn} />
                 ) : (
                   <TimelineLane
                     key={lane.call.id}

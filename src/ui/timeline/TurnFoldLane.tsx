@@ -1,15 +1,16 @@
 import { memo, type KeyboardEvent } from 'react';
 import { spanStyle } from './drawnPosition';
 import { shortName } from './labelPlacement';
-import type { Lane, TurnFold } from './laneLayout';
+import type { TurnFold } from './laneLayout';
 import { ROW_HEIGHT } from './TimelineLane';
 import type { TimeMap } from './timeScale';
 import { foldText } from './turnFolds';
 import './turnFolds.css';
 
 export interface TurnFoldLaneProps {
-  /** A folded turn's row (`lane.fold` set). */
-  lane: Lane & { readonly fold: TurnFold };
+  /** What the folded turn's row says and draws. */
+  fold: TurnFold;
+  row: number;
   map: TimeMap;
   tabbable: boolean;
   /** How many characters the label column holds. */
@@ -26,8 +27,7 @@ function wantedState(key: string): boolean | undefined | null {
   return null;
 }
 
-function TurnFoldLaneView({ lane, map, tabbable, nameChars, onToggle }: TurnFoldLaneProps) {
-  const { fold, row } = lane;
+function TurnFoldLaneView({ fold, row, map, tabbable, nameChars, onToggle }: TurnFoldLaneProps) {
   const text = foldText(fold);
   const shown = shortName(text, Math.max(8, nameChars));
   const action = fold.open ? 'fold it' : 'show its calls';
@@ -71,4 +71,4 @@ function TurnFoldLaneView({ lane, map, tabbable, nameChars, onToggle }: TurnFold
 }
 
 /** A folded turn's row: its tools in words, its calls as a strip of thin bars; a click unfolds it. */
-export const TurnFoldLane = memo(TurnFoldLaneView, (before, after) => before.lane.fold === after.lane.fold && before.lane.row === after.lane.row && before.map === after.map && before.tabbable === after.tabbable && before.nameChars === after.nameChars && before.onToggle === after.onToggle);
+export const TurnFoldLane = memo(TurnFoldLaneView);

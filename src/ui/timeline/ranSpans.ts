@@ -53,10 +53,11 @@ function turnCount(turns: readonly TurnRecord[]): number {
 
 /** {@link ranSpansOf} for a replay as it goes on: made again when a turn starts (or the run starts anew), not on its every event. */
 export function useRanSpans(asItRan: RunRecord | undefined, replay: RunRecord): RanSpans | null {
+  const [made, setMade] = useState<{ asItRan: RunRecord; key: string; spans: RanSpans } | null>(null);
+  // A run that is no imported session's replay (every lesson's) counts nothing on its every update.
+  if (!asItRan) return null;
   // Only a turn begun (or a new run) moves a span; the record's other events do not.
   const key = `${replay.startedAt}/${turnCount(replay.turns)}`;
-  const [made, setMade] = useState<{ asItRan: RunRecord; key: string; spans: RanSpans } | null>(null);
-  if (!asItRan) return null;
   if (made?.asItRan === asItRan && made.key === key) return made.spans;
   const spans = ranSpansOf(asItRan, replay, made?.asItRan === asItRan ? made.spans : undefined);
   setMade({ asItRan, key, spans });
