@@ -46,9 +46,9 @@ export function AsItRanSwitch({ view, label, onChange }: { view: SessionView; la
       <label>
         <input type="radio" name="session-view" checked={view === 'replay'} onChange={() => onChange('replay')} /> the replay
         {view === 'replay' && (
-          <span className="muted" data-testid="ran-beside-note">
+          <span className="muted" data-testid="ran-beside-note" title="The thin line under each call's bar: when that call ran in the log, from the start of its turn">
             {' '}
-            (the thin line under each call: when it ran in the log)
+            (thin lines: as it ran)
           </span>
         )}
       </label>
