@@ -4,19 +4,33 @@ import { expect, test, type Page } from '@playwright/test';
 /** Serious and critical violations, each with where it is. */
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
+  const found = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+  // What the root was when one is reported: its overflow, its sizes and the page's state.
+  if (found.some((line) => line.includes(':root'))) found.push(await page.evaluate(() => {
+    const root = document.documentElement;
+    const style = getComputedStyle(root);
+    return `root: overflow ${style.overflowX}/${style.overflowY}, scroll ${root.scrollWidth}×${root.scrollHeight} in ${root.clientWidth}×${root.clientHeight}, ${document.querySelectorAll('button:not([disabled])').length} buttons enabled, ${document.querySelectorAll('iframe').length} frames, dialogs open ${document.querySelectorAll('dialog[open]').length}`;
+  }));
+  return found;
+}
+
+/**
+ * The panes load after the page (the engine, the editor, the terminal, then a quiet spell) and Run
+ * is enabled once they have. A scan is of that page, not of a moment mid-load, when the root was
+ * twice reported as a scrollable region on a busy machine; at this size nothing scrolls the document.
+ */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(0);
 }
 
 test.describe('accessibility', () => {
   test('axe finds no serious or critical violations on the idle, running and done page; every call has a text alternative', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     await page.getByTestId('editor').waitFor();
-    // The panes load after the page (the editor, the terminal): the scan waits until the page has
-    // settled into its frame (at this size nothing scrolls the document), not a moment mid-layout,
-    // when the root was once seen scrollable on a busy machine.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(0);
+    await settled(page);
     expect(await violations(page), 'idle').toEqual([]);
     // Stepped to the middle of the run (Step starts it paused): a running page, however busy the machine.
     const executing = page.locator('[data-testid=call][data-state=executing]');
@@ -36,7 +50,7 @@ test.describe('accessibility', () => {
 
   test('the side tabs (settings, tool pool, live model) have no serious or critical violations either', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
-    await page.getByTestId('editor').waitFor();
+    await settled(page);
     for (const name of ['Settings', 'Tool pool', 'Live']) {
       await page.getByRole('tab', { name, exact: true }).click();
       expect(await violations(page), name).toEqual([]);
