@@ -4,7 +4,7 @@
  * thread (`--jobs`), which `workerPool.ts` starts with `REPLAY_WORKER` as its first argument, so
  * that the main thread need not load node:worker_threads to tell.
  */
-import './linearRegex';
+import './v8LinearFallback';
 import { REPLAY_WORKER } from './replayOptions';
 
 const command = process.argv[2];

@@ -4,7 +4,7 @@
  *   npm run rules -- --examples [CLASS] [--json]
  * Exit 0 when done, 2 on bad arguments or a malformed rule.
  */
-import './linearRegex';
+import './v8LinearFallback';
 import { rulesMain } from './rulesMain';
 
 // Piped into `head`, the reader may close early; that is not an error of the tester.

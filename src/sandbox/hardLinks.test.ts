@@ -54,7 +54,7 @@ describe('hard links on the node sandbox', () => {
   it('Grep, through rg and through its own scan, finds nothing in the hard link; the other files are searched', async () => {
     const { t } = await setUp();
     // The second pattern is JavaScript-only, so ripgrep refuses it and Grep reads each file itself.
-    for (const pattern of ['hunter2|plain', '(?<=SECRET=)hunter2|(?<=^)plain']) {
+    for (const pattern of ['hunter2|plain', 'x[]|hunter2|plain']) {
       for (const output_mode of ['content', 'files_with_matches']) {
         const result = await t.run('Grep', { pattern, output_mode });
         expect(result.outcome, `${pattern} ${output_mode}`).toBe('success');

@@ -68,7 +68,10 @@ const CALLS: { name: string; input: unknown; grepCommand?: true }[] = [
   { name: 'Grep', input: { pattern: 'export', glob: '*.ts', output_mode: 'count' } },
   { name: 'Grep', input: { pattern: 'b', path: 'src', output_mode: 'content', '-n': false } },
   { name: 'Grep', input: { pattern: 'export const\\s+\\w+', multiline: true, output_mode: 'count' } },
-  // A lookbehind ripgrep refuses: the node sandbox falls back to the tool's own scan.
+  // A pattern ripgrep refuses (`x[]` is an empty class to JavaScript, an unclosed one to ripgrep):
+  // the node sandbox falls back to the tool's own scan.
+  { name: 'Grep', input: { pattern: 'x[]|const', output_mode: 'content' } },
+  // A lookbehind: neither runs it, and both say why.
   { name: 'Grep', input: { pattern: '(?<=export )const', output_mode: 'content' } },
   { name: 'Bash', input: { command: 'echo hello && cat src/b.ts' } },
   { name: 'Bash', input: { command: 'grep nothing-here README.md' }, grepCommand: true },

@@ -48,8 +48,8 @@ describe('special files on the node sandbox: errors, never a hang', () => {
       expect((await bounded(t.run('Read', { file_path: path }), 'Read')).result.content).toMatch(/special file|not a folder/);
     }
     // Searches of the whole workspace skip them: through ripgrep, and through the tool's own scan
-    // (a lookbehind ripgrep refuses).
-    for (const pattern of ['needle', '(?<=nee)dle']) {
+    // (`x[]` is an empty class to JavaScript, an unclosed one to ripgrep, which refuses it).
+    for (const pattern of ['needle', 'x[]|needle']) {
       const found = await bounded(t.run('Grep', { pattern, output_mode: 'files_with_matches' }), `Grep ${pattern}`);
       expect(found.outcome).toBe('success');
       expect(found.result.content).toBe('Found 2 files\na.txt\nsrc/b.txt');

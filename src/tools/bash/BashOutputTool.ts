@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import type { Tool, ToolUseContext } from '../types';
 import type { BackgroundRead } from './backgroundShells';
+import { compileLinearRegex } from '../linearRegex';
 
 /** What a read of a background shell shows: its status and output since the last read. */
 export type BashOutputOutput = BackgroundRead;
@@ -13,7 +14,8 @@ const MAX_WAIT_MS = 600_000;
 /** The shell's read, or why there is none, in words for the model. */
 function readShell(context: ToolUseContext, id: string, filter: string | undefined): BackgroundRead {
   const background = context.background;
-  const read = background?.read(id, filter !== undefined ? new RegExp(filter) : undefined);
+  const compiled = filter !== undefined ? compileLinearRegex(filter) : undefined;
+  const read = background?.read(id, compiled?.ok ? compiled.regex : undefined);
   if (!read) {
     const known = background?.ids() ?? [];
     throw new Error(`No background shell ${id}${known.length > 0 ? `; this session has ${known.join(', ')}` : '; this session has started none'}.`);
@@ -23,12 +25,8 @@ function readShell(context: ToolUseContext, id: string, filter: string | undefin
 
 function validateFilter(filter: string | undefined): { ok: true } | { ok: false; message: string } {
   if (filter === undefined) return { ok: true };
-  try {
-    new RegExp(filter);
-    return { ok: true };
-  } catch (error: unknown) {
-    return { ok: false, message: `filter is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}` };
-  }
+  const compiled = compileLinearRegex(filter);
+  return compiled.ok ? { ok: true } : { ok: false, message: `filter is not a regular expression the filter can run: ${compiled.message}` };
 }
 
 /** The result text in the shape the model knows: status, exit code, then each stream. */

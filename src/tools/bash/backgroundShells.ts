@@ -1,6 +1,7 @@
 import { KeptOutput } from '../../sandbox/keptOutput';
 import type { Sandbox } from '../../sandbox/types';
 import type { Clock } from '../../time/clock';
+import type { LinearRegex } from '../linearRegex';
 
 /** How a background shell stands. */
 export type BackgroundStatus = 'running' | 'exited' | 'killed';
@@ -107,7 +108,7 @@ export class BackgroundShells {
   }
 
   /** The shell's output since the last read (lines matching `filter` only, when given), and its status. */
-  read(id: string, filter?: RegExp): BackgroundRead | undefined {
+  read(id: string, filter?: LinearRegex): BackgroundRead | undefined {
     const shell = this.shells.get(id);
     if (!shell) return undefined;
     const stdout = shell.stdout.text();

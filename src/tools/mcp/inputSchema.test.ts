@@ -74,6 +74,15 @@ describe('hostile input schemas', () => {
     expect(!parsed.ok && parsed.message).toMatch(/^InputValidationError: mcp__hostile__loop's input could not be checked against its schema \(Maximum call stack size exceeded\)/);
   });
 
+  it('a pattern a backtracking engine would take hours on is left to the server; one it runs in linear time is checked here', () => {
+    const hostile = { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } }, patternProperties: { '^(x+)+y$': { type: 'string' } } };
+    expect(accepts(hostile, { s: `${'a'.repeat(50_000)}!` })).toBe(true);
+    expect(strictToolInputSchema(hostile)).toEqual(hostile);
+    const plain = { type: 'object', properties: { s: { type: 'string', pattern: '^[a-z][0-9]$' } } };
+    expect(accepts(plain, { s: 'a1' })).toBe(true);
+    expect(accepts(plain, { s: 'ab' })).toBe(false);
+  });
+
   it('a schema nested 50,000 deep is shown to the model without overflowing', () => {
     let deep: Record<string, unknown> = { type: 'object' };
     for (let i = 0; i < 50_000; i++) deep = { type: 'object', properties: { a: deep } };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { backtrackFree } from '../linearRegex';
 
 /** An MCP tool's arguments: always a JSON object (the protocol requires `type: "object"`). */
 export type McpToolInput = Record<string, unknown>;
@@ -18,11 +19,13 @@ const SUBSCHEMA_MAP_KEYS = ['properties', 'patternProperties', '$defs', 'definit
  * goes out, so a wrong type or a missing field fails like any tool's input. Objects that do not say
  * whether they allow other fields are made strict, as every input schema of the tool system is.
  * A schema Zod cannot express (`if`/`then`, `not`, external `$ref`s) falls back to any object:
- * the server still validates what it gets.
+ * the server still validates what it gets. So does it a `pattern` (or a `patternProperties` name)
+ * that V8's backtracking engine, which Zod runs them on, could take exponential time on: such a
+ * pattern is left out of the check here (linearRegex.ts), not run.
  */
 export function zodFromToolInputSchema(jsonSchema: Record<string, unknown>): z.ZodType<McpToolInput> {
   try {
-    const converted = z.fromJSONSchema(withStrictObjects(jsonSchema) as z.core.JSONSchema.JSONSchema);
+    const converted = z.fromJSONSchema(withStrictObjects(jsonSchema, 0, true) as z.core.JSONSchema.JSONSchema);
     // The root is an object schema (the protocol and the SDK's listing both insist), so what it
     // accepts is an object.
     return converted as z.ZodType<McpToolInput>;
@@ -39,10 +42,13 @@ export function strictToolInputSchema(jsonSchema: Record<string, unknown>): Reco
 /** How deep `withStrictObjects` goes; a server's schema nested deeper is left as it is below that (50,000 levels overflowed the stack). */
 const MAX_SCHEMA_DEPTH = 64;
 
-/** A copy of `schema` where every object schema without `additionalProperties` gets `false`. */
-function withStrictObjects(schema: unknown, depth = 0): unknown {
+/**
+ * A copy of `schema` where every object schema without `additionalProperties` gets `false`;
+ * `forMatching`: without the patterns a backtracking engine could hang on.
+ */
+function withStrictObjects(schema: unknown, depth = 0, forMatching = false): unknown {
   if (!isPlainObject(schema) || depth > MAX_SCHEMA_DEPTH) return schema;
-  const withStrict = (sub: unknown) => withStrictObjects(sub, depth + 1);
+  const withStrict = (sub: unknown) => withStrictObjects(sub, depth + 1, forMatching);
   const copy: Record<string, unknown> = { ...schema };
   for (const key of SUBSCHEMA_KEYS) if (key in copy) copy[key] = withStrict(copy[key]);
   for (const key of SUBSCHEMA_LIST_KEYS) {
@@ -56,6 +62,10 @@ function withStrictObjects(schema: unknown, depth = 0): unknown {
   if (isPlainObject(copy.additionalProperties)) copy.additionalProperties = withStrict(copy.additionalProperties);
   const isObjectSchema = copy.type === 'object' || (Array.isArray(copy.type) && copy.type.includes('object'));
   if (isObjectSchema && !('additionalProperties' in copy) && !('patternProperties' in copy)) copy.additionalProperties = false;
+  if (forMatching) {
+    if (typeof copy.pattern === 'string' && !backtrackFree(copy.pattern)) delete copy.pattern;
+    if (isPlainObject(copy.patternProperties) && !Object.keys(copy.patternProperties).every(backtrackFree)) delete copy.patternProperties;
+  }
   return copy;
 }
 

@@ -149,7 +149,7 @@ describe('Grep: errors and metadata', () => {
     const t = createToolTestEnv(workspace);
     const broken = await t.run('Grep', { pattern: 'export (const', output_mode: 'content' });
     expect(broken.outcome).toBe('invalid');
-    expect(broken.result.content).toMatch(/not a valid regular expression/);
+    expect(broken.result.content).toMatch(/not a regular expression Grep can run: .*Unterminated group/);
     expect((await t.run('Grep', { pattern: 'x', glob: '{a,b' })).result.content).toMatch(/Invalid glob/);
     expect((await t.run('Grep', { pattern: 'x', path: 'nope' })).result.content).toMatch(/does not exist/);
     expect((await t.run('Grep', { pattern: 'x', path: '../..' })).result.content).toMatch(/outside the workspace/);
@@ -183,5 +183,26 @@ describe('Grep: errors and metadata', () => {
     expect(rg.stdout.trim().split('\n')).toHaveLength(11);
     // The benchmark asks for 10× at 5,000 files; a looser bound keeps this test steady on busy machines.
     expect(rgTime / grep).toBeGreaterThan(4);
+  });
+});
+
+describe('Grep: no pattern holds a run', () => {
+  const workspace = { 'long.txt': `${'a'.repeat(40_000)}!\n`, 'src/a.ts': 'const aaa = 1;\n' };
+
+  it('ends at once on patterns a backtracking engine would take hours on, line by line and across lines', async () => {
+    const t = createToolTestEnv(workspace);
+    for (const input of [{ pattern: '(a+)+$' }, { pattern: 'a*a*a*a*a*a*b' }, { pattern: '(a|aa)+$', multiline: true }]) {
+      const run = await t.run('Grep', { ...input, output_mode: 'count' });
+      expect([input, run.outcome, run.result.content]).toEqual([input, 'success', expect.stringMatching(/^No matches found/)]);
+    }
+    // The same kind of pattern still finds what it should.
+    expect((await t.run('Grep', { pattern: '(a+)+ =', output_mode: 'content' })).result.content).toBe('src/a.ts:1:const aaa = 1;');
+  });
+
+  it('refuses a lookaround or a backreference, as ripgrep does, and says why', async () => {
+    const t = createToolTestEnv(workspace);
+    const run = await t.run('Grep', { pattern: '(?<=const )a+' });
+    expect(run.outcome).toBe('invalid');
+    expect(run.result.content).toMatch(/linear time, as ripgrep matches them, so lookarounds and backreferences are not supported/);
   });
 });

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { buildTool } from '../buildTool';
 import { fileTypeMatcher, knownFileTypes } from './fileTypes';
 import { compileGlob, type GlobMatcher } from './globMatch';
-import { canPrefilter, type ContentMatchOptions } from './grepContent';
+import type { ContentMatchOptions } from './grepContent';
+import { compileLinearRegex } from '../linearRegex';
 import { scanWorkspace } from './grepScan';
 import { deniedBy, denyIfOnlyDenied, leftOutNote, resolveSearchBase } from './searchScope';
 
@@ -207,16 +208,16 @@ function searchText(output: GrepOutput): string {
 type Compiled = { ok: true; options: Pick<ContentMatchOptions, 'lineRegex' | 'multilineRegex' | 'prefilterRegex'> } | { ok: false; message: string };
 
 function compileRegexes(input: GrepInput): Compiled {
-  const flags = input['-i'] ? 'i' : '';
-  try {
-    const lineRegex = new RegExp(input.pattern, flags);
-    if (input.multiline) return { ok: true, options: { lineRegex, multilineRegex: new RegExp(input.pattern, `${flags}gms`) } };
-    const prefilterRegex = canPrefilter(input.pattern) ? new RegExp(input.pattern, `${flags}m`) : undefined;
-    return { ok: true, options: prefilterRegex ? { lineRegex, prefilterRegex } : { lineRegex } };
-  } catch (error: unknown) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `The pattern is not a valid regular expression: ${reason}` };
+  const ignoreCase = input['-i'] === true;
+  const line = compileLinearRegex(input.pattern, { ignoreCase });
+  if (!line.ok) return { ok: false, message: `The pattern is not a regular expression Grep can run: ${line.message}` };
+  const lineRegex = line.regex;
+  if (input.multiline) {
+    const multiline = compileLinearRegex(input.pattern, { ignoreCase, multiline: true, dotAll: true });
+    return multiline.ok ? { ok: true, options: { lineRegex, multilineRegex: multiline.regex } } : { ok: false, message: `The pattern is not a regular expression Grep can run: ${multiline.message}` };
   }
+  const prefilter = compileLinearRegex(input.pattern, { ignoreCase, multiline: true });
+  return { ok: true, options: prefilter.ok ? { lineRegex, prefilterRegex: prefilter.regex } : { lineRegex } };
 }
 
 /** `glob` split on spaces and top-level commas; `!` marks an exclusion. Globs without `/` match file names. */

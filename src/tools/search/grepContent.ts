@@ -1,16 +1,23 @@
+import type { LinearRegex } from '../linearRegex';
+
 /**
  * Grep's matching inside one file's text, free of any sandbox: which lines match, how many, and
- * the `path:line:text` rows of content mode with their context lines.
+ * the `path:line:text` rows of content mode with their context lines. Every pattern is a
+ * {@link LinearRegex}: no pattern makes a search take longer than linear time in the text.
  */
 
 /** How to match and print one file. */
 export interface ContentMatchOptions {
-  /** Matches line by line; compiled without the `g` flag. */
-  lineRegex: RegExp;
-  /** For `multiline`: matches across lines over the whole text; compiled with `gms`. */
-  multilineRegex?: RegExp;
-  /** The line regex with the `m` flag, tried on the whole text first (see {@link canPrefilter}). */
-  prefilterRegex?: RegExp;
+  /** Matches line by line. */
+  lineRegex: LinearRegex;
+  /** For `multiline`: matches across lines over the whole text (`^`/`$` at line breaks, `.` across them). */
+  multilineRegex?: LinearRegex;
+  /**
+   * The line regex with `^`/`$` at line breaks, tried on the whole text first: a failure there
+   * proves no line matches (there are no lookarounds, which could see the newline a line never
+   * has). Files with `\r` are never prefiltered: their lines lose it, the whole text does not.
+   */
+  prefilterRegex?: LinearRegex;
   before: number;
   after: number;
   lineNumbers: boolean;
@@ -34,16 +41,6 @@ const BINARY_SNIFF_CHARS = 8192;
 export function isBinary(text: string): boolean {
   const nul = text.indexOf('\u0000');
   return nul !== -1 && nul < BINARY_SNIFF_CHARS;
-}
-
-/**
- * Whether a pattern may be tried on a file's whole text (with the `m` flag) before the line scan:
- * a failure there proves no line matches, except when the pattern looks around (a lookaround can
- * see the newline a single line never has). Files with `\r` are never prefiltered: their lines
- * lose it, the whole text does not.
- */
-export function canPrefilter(pattern: string): boolean {
-  return !/\(\?<?[=!]/.test(pattern);
 }
 
 /**
@@ -84,7 +81,7 @@ export function matchLines(text: string, displayPath: string, options: ContentMa
 }
 
 /** Marks every line a multi-line match touches; counts the matches. */
-function multilineMatches(text: string, regex: RegExp, lineCount: number): { matched: boolean[]; count: number } {
+function multilineMatches(text: string, regex: LinearRegex, lineCount: number): { matched: boolean[]; count: number } {
   const starts = [0];
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
   const lineOf = (offset: number) => {
@@ -98,16 +95,13 @@ function multilineMatches(text: string, regex: RegExp, lineCount: number): { mat
     return Math.min(low, lineCount - 1);
   };
   const matched = new Array<boolean>(lineCount).fill(false);
-  let count = 0;
-  regex.lastIndex = 0;
-  for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
-    count++;
-    const first = lineOf(match.index);
-    const last = lineOf(Math.max(match.index, match.index + match[0].length - 1));
+  const spans = regex.spans(text);
+  for (const [start, end] of spans) {
+    const first = lineOf(start);
+    const last = lineOf(Math.max(start, end - 1));
     for (let line = first; line <= last; line++) matched[line] = true;
-    if (match[0].length === 0) regex.lastIndex++;
   }
-  return { matched, count };
+  return { matched, count: spans.length };
 }
 
 /** Rows in ripgrep's style: `path:N:text` for matches, `path-N-text` for context, `--` between groups. */

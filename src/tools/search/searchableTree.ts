@@ -5,7 +5,7 @@ import { inVcsFolder } from './searchScope';
 export interface SearchableFile {
   readonly path: string;
   readonly text: string;
-  /** A `\r` anywhere in the text: such a file is never prefiltered (see `canPrefilter`). */
+  /** A `\r` anywhere in the text: such a file is never prefiltered (see `ContentMatchOptions.prefilterRegex`). */
   readonly hasCarriageReturn: boolean;
 }
 

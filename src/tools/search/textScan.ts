@@ -1,6 +1,7 @@
 import { isBinary, matchLines } from './grepContent';
 import type { FileHit, ScanPlan, ScanResult } from './scanPlan';
 import type { SearchableFile } from './searchableTree';
+import type { LinearRegex } from '../linearRegex';
 
 /**
  * Grep over texts held in memory (the files of a kept tree), in three passes, each a small loop
@@ -44,9 +45,9 @@ function selected(files: readonly SearchableFile[], plan: ScanPlan): { files: re
 
 /**
  * The files the prefilter (the pattern tried on the whole text) cannot rule out, and those with a
- * `\r`, which it never rules out (see `canPrefilter`).
+ * `\r`, which it never rules out (see `ContentMatchOptions.prefilterRegex`).
  */
-function notRuledOut(files: readonly SearchableFile[], prefilter: RegExp): SearchableFile[] {
+function notRuledOut(files: readonly SearchableFile[], prefilter: LinearRegex): SearchableFile[] {
   const candidates: SearchableFile[] = [];
   for (let i = 0; i < files.length; i++) {
     const file = files[i]!;
