@@ -9,10 +9,11 @@ import { allCalls } from './runFacts';
  * sandbox lacks the command, the log never showed the file, the call reaches outside the session's
  * folder (which the sandbox does not hold), the playground lacks the tool, the policy differs (a
  * cancellation the real agent did or did not make, or a rule of the playground's tools the real
- * agent does not keep), something it depended on did not reproduce, or a real difference (worth
- * reporting).
+ * agent does not keep), the user has not allowed it here (a rerun runs a log's command only with
+ * the user's own rules or answer), something it depended on did not reproduce, or a real
+ * difference (worth reporting).
  */
-export type FidelityClass = 'reproduced' | 'missing-command' | 'unknown-file' | 'outside-folder' | 'missing-tool' | 'policy' | 'follows-earlier' | 'not-run' | 'real-difference';
+export type FidelityClass = 'reproduced' | 'missing-command' | 'unknown-file' | 'outside-folder' | 'missing-tool' | 'policy' | 'not-allowed' | 'follows-earlier' | 'not-run' | 'real-difference';
 
 export interface CallFidelity {
   readonly id: string;
@@ -74,6 +75,7 @@ export function fidelityReport(record: RunRecord, observed: Observed, knownFiles
     const path = (call.input as { file_path?: unknown; path?: unknown }).file_path ?? (call.input as { path?: unknown }).path;
     const command = call.name === 'Bash' ? missingCommand(call) : undefined;
     if (/No such tool available|not available in the playground/.test(content)) calls.push(verdict('missing-tool', `the playground has no ${call.name} tool`));
+    else if (replayed === 'denied') calls.push(verdict('not-allowed', 'not allowed here: a command from a log runs only with your permission (an allow rule in the scenario’s settings, or Ask me on the page)'));
     else if (command !== undefined) calls.push(verdict('missing-command', `the ${record.sandbox} sandbox has no \`${command}\``));
     else if (/outside the workspace|is absolute|leaves the workspace/i.test(content)) calls.push(verdict('outside-folder', 'it reaches outside the session’s folder, which the replay’s workspace stands for'));
     else if (typeof path === 'string' && !known.has(path) && /does not exist|has not been read|no such file|not found/i.test(content)) {
@@ -97,7 +99,7 @@ export function fidelityReport(record: RunRecord, observed: Observed, knownFiles
 /** The report in a few lines: counts, then each call that did not reproduce. */
 export function formatFidelity(report: FidelityReport): string {
   const total = report.calls.length;
-  const order: FidelityClass[] = ['reproduced', 'policy', 'missing-command', 'unknown-file', 'outside-folder', 'missing-tool', 'follows-earlier', 'not-run', 'real-difference'];
+  const order: FidelityClass[] = ['reproduced', 'policy', 'not-allowed', 'missing-command', 'unknown-file', 'outside-folder', 'missing-tool', 'follows-earlier', 'not-run', 'real-difference'];
   const counts = order.filter((klass) => report.counts[klass]).map((klass) => `${report.counts[klass]} ${klass}`);
   const lines = [`fidelity: ${total} calls: ${counts.join(', ')}`];
   for (const call of report.calls) if (call.verdict !== 'reproduced') lines.push(`  ${call.id} ${call.name}: ${call.verdict}: ${call.why}`);

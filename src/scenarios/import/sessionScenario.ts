@@ -62,7 +62,9 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
       session.agents.size > 0 ? ` (${session.agents.size} sub-agent${session.agents.size === 1 ? '' : 's'} with their own log)` : ''
     }. It replays the model's responses with their real timing and each tool's real duration, against the files the log shows.`,
     workspace: { files: workspace.files },
-    settings: { policy: agent.policy, permissionMode: 'default', answers, defaultAnswer: 'allow' },
+    // Asks are refused: a command in someone's log runs here (rerun) only with the user's own rules
+    // or answer, never the log's. A recorded call is never asked: the log is its answer.
+    settings: { policy: agent.policy, permissionMode: 'default', answers, defaultAnswer: 'deny' },
     turns,
     ...(Object.keys(agents).length > 0 ? { agents } : {}),
     observed,

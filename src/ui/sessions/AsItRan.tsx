@@ -62,9 +62,11 @@ export function AsItRanSwitch({ view, label, onChange }: { view: SessionView; la
 /** What the replay of an imported session does with its tools, in words the page shows beside the switch. */
 export function effectsSentence(effects: PlaygroundState['effects']): string {
   if (effects.effects === 'recorded') return 'Each call ends as the log recorded it, when the policy lets it start: nothing runs, is fetched or sent.';
+  // The log's own answers are not the person's: a call that asks is refused unless they allow it.
+  const asks = ' A call that asks runs only with your answer (Ask me) or an allow rule of yours.';
   return effects.network
-    ? 'The calls run in the sandbox, and WebFetch, WebSearch and MCP calls go out to the network.'
-    : 'The calls run in the sandbox; WebFetch, WebSearch and MCP calls keep their recorded results (nothing is fetched).';
+    ? `The calls run in the sandbox, and WebFetch, WebSearch and MCP calls go out to the network.${asks}`
+    : `The calls run in the sandbox; WebFetch, WebSearch and MCP calls keep their recorded results (nothing is fetched).${asks}`;
 }
 
 /** The choice of an imported session's effects: the log's record (the default), or a re-run here. */

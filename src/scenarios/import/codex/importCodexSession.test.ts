@@ -65,7 +65,8 @@ describe('importing a Codex CLI rollout', () => {
   it('rerun here, every call is reproduced or explained in a class a user can act on', async () => {
     const { scenario } = fromFixture();
     const clock = createVirtualClock();
-    const record = await clock.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), clock, effects: 'rerun' }));
+    // The user allows what asks (on the page, Ask me; here, their answer).
+    const record = await clock.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), clock, effects: 'rerun', canUseTool: () => Promise.resolve('allow') }));
     expect(record.error).toBeUndefined();
     const report = fidelityReport(record, scenario.observed!, Object.keys(scenario.workspace.files));
     expect(report.calls).toHaveLength(12);
@@ -73,6 +74,20 @@ describe('importing a Codex CLI rollout', () => {
     const edit = report.calls.find((call) => call.name === 'Edit');
     expect(edit?.verdict).toBe('policy');
     expect(edit?.why).toContain('Codex CLI changes a file without reading it first');
+  });
+
+  it('rerun without the user’s permission, nothing the log ran asks and runs: each such call is not allowed, and says how to allow it', async () => {
+    const { scenario } = fromFixture();
+    const clock = createVirtualClock();
+    const sandbox = createVirtualSandbox({});
+    const record = await clock.runUntil(runScenario({ scenario, sandbox, clock, effects: 'rerun' }));
+    const report = fidelityReport(record, scenario.observed!, Object.keys(scenario.workspace.files));
+    const notAllowed = report.calls.filter((call) => call.verdict === 'not-allowed');
+    // The commands that ask (read-only ones do not) are refused before they run.
+    expect(notAllowed.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(notAllowed.map((call) => call.name))).toEqual(new Set(['Bash']));
+    for (const call of notAllowed) expect(call.why).toMatch(/only with your permission \(an allow rule in the scenario’s settings, or Ask me on the page\)/);
+    expect(report.counts['real-difference'] ?? 0).toBe(0);
   });
 });
 
