@@ -185,6 +185,16 @@ describe('createVirtualSandbox: exec', () => {
     expect(result.exitCode).not.toBe(0);
   });
 
+  it('stops a loop that never yields at its timeout, not at the shell’s command limit', async () => {
+    const sandbox = createVirtualSandbox({});
+    for (const command of ['while true; do :; done', 'while true; do echo x; done', 'i=0; while true; do i=$((i+1)); done']) {
+      const result = await sandbox.exec(command, { timeoutMs: 200 });
+      expect([command, result.timedOut, result.exitCode, result.stderr]).toEqual([command, true, 124, '']);
+    }
+    // Another timeout is its own deadline; a command within it ends as it would.
+    expect(await sandbox.exec('echo done', { timeoutMs: 5000 })).toMatchObject({ exitCode: 0, stdout: 'done\n', timedOut: false });
+  });
+
   it('stops a command when the signal aborts, and does not start one under an aborted signal', async () => {
     const sandbox = createVirtualSandbox({});
     const controller = new AbortController();

@@ -17,6 +17,8 @@ export interface VirtualSandboxOptions {
 const ABORT_GRACE_MS = 50;
 /** just-bash's own note on an aborted run; the caller reports the timeout or abort in its words. */
 const ABORT_NOTE = 'bash: execution aborted\n';
+/** just-bash's note on a run that passed its deadline (`maxExecutionTimeMs`): a timeout, in our words. */
+const DEADLINE_NOTE = /bash: [^\n]*exceeded (?:its )?execution deadline[^\n]*\n?/;
 const EXIT_TIMED_OUT = 124;
 const EXIT_ABORTED = 130;
 
@@ -26,8 +28,10 @@ const EXIT_ABORTED = 130;
  * paths relative to the root (or absolute inside it) and their text. Output is not streamed:
  * just-bash hands it back when the command ends.
  *
- * Commands that ignore an abort (a busy loop between just-bash's checks) keep running in the
- * background after `exec` has returned with `timedOut` or `aborted`; JavaScript cannot stop them.
+ * A command's timeout holds even for a loop that never yields to the event loop (`while true; do
+ * :; done`), where no timer can fire: just-bash checks its deadline (`maxExecutionTimeMs`) at every
+ * command it runs, so each timeout has its own instance over the same file system. A caller's
+ * abort reaches a run only when it yields; such a loop then ends at its timeout.
  */
 export function createVirtualSandbox(files: Record<string, string>, options: VirtualSandboxOptions = {}): Sandbox {
   const root = posix.normalize(options.root ?? '/workspace');
@@ -42,6 +46,17 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   memory.mkdirSync(root, { recursive: true });
   // HOME is the workspace, as on the node sandbox, so `~` means the same on both (and to the rules).
   const bash = new Bash({ fs: memory, cwd: root, env: { HOME: root } });
+  const withDeadline = new Map<number, Bash>();
+  const bashWithin = (timeoutMs: number | undefined): Bash => {
+    if (timeoutMs === undefined || !Number.isFinite(timeoutMs)) return bash;
+    const deadline = Math.max(1, Math.ceil(timeoutMs));
+    let instance = withDeadline.get(deadline);
+    if (!instance) {
+      instance = new Bash({ fs: memory, cwd: root, env: { HOME: root }, executionLimits: { maxExecutionTimeMs: deadline } });
+      withDeadline.set(deadline, instance);
+    }
+    return instance;
+  };
   const shells = new Set<InteractiveShell>();
   const links: LinkReader = {
     isSymlink: (path) => memory.lstat(path).then((info) => info.isSymbolicLink, () => undefined),
@@ -62,7 +77,7 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
       return followed.real === lexical.path ? lexical : { ok: true, path: lexical.path, real: followed.real };
     },
     relative: (path) => relativeToRoot(root, path),
-    exec: (command, execOptions) => execute(bash, root, command, execOptions),
+    exec: (command, execOptions) => execute(bashWithin(execOptions?.timeoutMs), root, command, execOptions),
     shell() {
       const shell = createVirtualShell(bash, root);
       shells.add(shell);
@@ -194,12 +209,14 @@ async function execute(bash: Bash, root: string, command: string, options: ExecO
     // If the run loses the race below, its eventual rejection must not go unhandled.
     run.catch(() => undefined);
     const finished = await Promise.race([run, stopped]);
+    // A run that passed its deadline ended itself: a timeout, said in the caller's words.
+    if (finished && DEADLINE_NOTE.test(finished.stderr)) timedOut = true;
     const stopCode = timedOut ? EXIT_TIMED_OUT : EXIT_ABORTED;
     const result: ExecResult = finished
       ? {
           exitCode: timedOut || aborted ? stopCode : finished.exitCode,
           stdout: finished.stdout,
-          stderr: timedOut || aborted ? finished.stderr.replace(ABORT_NOTE, '') : finished.stderr,
+          stderr: timedOut || aborted ? finished.stderr.replace(ABORT_NOTE, '').replace(DEADLINE_NOTE, '') : finished.stderr,
           timedOut,
           aborted,
         }
