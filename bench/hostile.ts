@@ -1,9 +1,10 @@
 /**
  * `npm run bench:hostile`: how long huge and hostile scenarios take, and the memory they hold, on
- * each sandbox: 20,000 calls, a 5 MB input, a 10,000-deep input. Absolute figures vary with the
- * machine; the tests hold only generous bounds.
+ * each sandbox: 20,000 calls, a 5 MB input, a 10,000-deep input, patterns that backtrack without
+ * end, 400 MB of output (node). Absolute figures vary with the machine; the tests hold only
+ * generous bounds. Peak RSS is the process's so far (the cases run in order).
  */
-import { bigInputScenario, deepInputScenario, manyCallsScenario } from '../test/hugeScenarios';
+import { bigInputScenario, deepInputScenario, hostilePatternsScenario, manyCallsScenario, outputFloodScenario } from '../test/hugeScenarios';
 import { runScenario } from '../src/run/runScenario';
 import { createNodeSandbox } from '../src/sandbox/nodeSandbox';
 import type { Sandbox } from '../src/sandbox/types';
@@ -20,10 +21,12 @@ const SANDBOXES: [string, () => Sandbox | Promise<Sandbox>][] = [
   ['node', () => createNodeSandbox()],
 ];
 
-const CASES: [string, () => Scenario][] = [
+const CASES: [name: string, build: () => Scenario, only?: readonly string[]][] = [
   ['20,000 calls', () => manyCallsScenario(20_000)],
   ['5 MB input', () => bigInputScenario(5 * 1024 * 1024)],
   ['10,000-deep input', () => deepInputScenario(10_000)],
+  ['hostile patterns', hostilePatternsScenario],
+  ['400 MB of output', outputFloodScenario, ['node']],
 ];
 
 async function measure(scenario: Scenario, sandbox: Sandbox): Promise<string> {
@@ -46,7 +49,8 @@ async function measure(scenario: Scenario, sandbox: Sandbox): Promise<string> {
 
 line('Huge and hostile scenarios (wall time, calls answered, heap growth, peak RSS)');
 for (const [sandboxName, make] of SANDBOXES) {
-  for (const [caseName, build] of CASES) {
+  for (const [caseName, build, only] of CASES) {
+    if (only && !only.includes(sandboxName)) continue;
     line(`${sandboxName.padEnd(8)} ${caseName.padEnd(18)} ${await measure(build(), await make())}`);
   }
 }

@@ -39,3 +39,51 @@ export function deepInputScenario(depth: number): Scenario {
     { type: 'tool_use', id: 'toolu_after', name: 'Read', input: { file_path: 'a.txt' }, at: 20, durationMs: 10 },
   ]);
 }
+
+/**
+ * Patterns a backtracking engine takes hours on, against a line of 50,000 `a`s: a Grep regex (line
+ * by line and across lines), a background shell's output through a BashOutput filter, and a loop
+ * that never yields, past its 300 ms timeout.
+ */
+export function hostilePatternsScenario(): Scenario {
+  const id = (name: string) => `toolu_${name}`;
+  const result = validateScenario({
+    id: 'hostile-patterns',
+    title: 'hostile-patterns',
+    settings: { permissionMode: 'bypassPermissions' },
+    workspace: { files: { 'long.txt': `${'a'.repeat(50_000)}!\n` } },
+    turns: [
+      {
+        stream: [
+          { type: 'tool_use', id: id('grep'), name: 'Grep', input: { pattern: '(a+)+$', output_mode: 'count' }, at: 0, durationMs: 1 },
+          { type: 'tool_use', id: id('grep_multiline'), name: 'Grep', input: { pattern: '(a|aa)+$', multiline: true }, at: 1, durationMs: 1 },
+          { type: 'tool_use', id: id('background'), name: 'Bash', input: { command: 'cat long.txt', run_in_background: true }, at: 2, durationMs: 1 },
+          { type: 'tool_use', id: id('loop'), name: 'Bash', input: { command: 'while true; do :; done', timeout: 300 }, at: 3, durationMs: 1 },
+        ],
+      },
+      { stream: [{ type: 'tool_use', id: id('filter'), name: 'BashOutput', input: { bash_id: 'bash_1', filter: 'a*a*a*a*a*a*b' }, at: 0, durationMs: 1 }] },
+    ],
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.scenario;
+}
+
+/** A foreground command printing 300 MB and a background one printing 100 MB, read whole (the node sandbox: the virtual one has no `/dev/zero`). */
+export function outputFloodScenario(): Scenario {
+  const result = validateScenario({
+    id: 'output-flood',
+    title: 'output-flood',
+    settings: { permissionMode: 'bypassPermissions' },
+    turns: [
+      {
+        stream: [
+          { type: 'tool_use', id: 'toolu_fg', name: 'Bash', input: { command: "head -c 300000000 /dev/zero | tr '\\0' a", timeout: 600_000 }, at: 0, durationMs: 1 },
+          { type: 'tool_use', id: 'toolu_bg', name: 'Bash', input: { command: "head -c 100000000 /dev/zero | tr '\\0' b", run_in_background: true }, at: 1, durationMs: 1 },
+        ],
+      },
+      { stream: [{ type: 'tool_use', id: 'toolu_out', name: 'TaskOutput', input: { task_id: 'bash_1', block: true, timeout: 120_000 }, at: 0, durationMs: 1 }] },
+    ],
+  });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.scenario;
+}

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { bigInputScenario, manyCallsScenario } from '../../test/hugeScenarios';
+import { bigInputScenario, hostilePatternsScenario, manyCallsScenario } from '../../test/hugeScenarios';
 import { createNodeSandbox } from '../sandbox/nodeSandbox';
 import type { Sandbox } from '../sandbox/types';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
@@ -50,5 +50,19 @@ describe('huge scenarios', () => {
     expect(calls.get('toolu_grep')!.outcome).toBe('success');
     expect(calls.get('toolu_read')!.outcome).toBe('success');
     expect(record.files['big.txt']).toHaveLength(5 * MB);
+  });
+
+  it.each([
+    ['virtual', () => createVirtualSandbox({})],
+    ['node', () => createNodeSandbox()],
+  ] as [string, () => Sandbox | Promise<Sandbox>][])('patterns that backtrack without end on the %s sandbox: every call answered, the loop stopped at its timeout', { timeout: 60_000 }, async (_name, make) => {
+    const record = await run(hostilePatternsScenario(), await make());
+    expect(record.error).toBeUndefined();
+    const calls = new Map(record.turns.flatMap((turn) => turn.calls).map((call) => [call.id, call]));
+    expect(calls.get('toolu_grep')!.result!.content).toMatch(/^No matches found/);
+    expect(calls.get('toolu_grep_multiline')!.result!.content).toMatch(/^No matches found/);
+    expect(calls.get('toolu_filter')!.outcome).toBe('success');
+    expect(calls.get('toolu_filter')!.result!.content).not.toContain('aaaa');
+    expect(calls.get('toolu_loop')!.result!.content).toMatch(/timed out|timeout/i);
   });
 });
