@@ -72,3 +72,42 @@ function withStrictObjects(schema: unknown, depth = 0, forMatching = false): unk
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The `$ref` chain of a server's input schema that goes round without reaching a schema (`A` is
+ * `B`, `B` is `A`), as the pointers in order, or `undefined`. Such a schema describes no value: its
+ * tool's input cannot be checked, so the tool is left out of the pool with this as the reason. A
+ * recursive schema that nests (a tree's `children` items are the tree) is not a loop. Walked
+ * without recursion, to the depth the strict copy goes.
+ */
+export function refLoopOf(schema: Record<string, unknown>): string[] | undefined {
+  const refs = new Set<string>();
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: schema, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (typeof node !== 'object' || node === null || depth > MAX_SCHEMA_DEPTH) continue;
+    if (!Array.isArray(node) && typeof (node as { $ref?: unknown }).$ref === 'string') refs.add((node as { $ref: string }).$ref);
+    for (const value of Object.values(node)) stack.push({ node: value, depth: depth + 1 });
+  }
+  for (const start of refs) {
+    const chain = [start];
+    for (let target = pointerTarget(schema, start); isPlainObject(target) && typeof target.$ref === 'string'; target = pointerTarget(schema, target.$ref)) {
+      const next = target.$ref;
+      if (chain.includes(next)) return [...chain.slice(chain.indexOf(next)), next];
+      chain.push(next);
+    }
+  }
+  return undefined;
+}
+
+/** What a local JSON pointer (`#/$defs/A`) names in `root`, or `undefined` (an outside or broken one). */
+function pointerTarget(root: Record<string, unknown>, pointer: string): unknown {
+  if (!pointer.startsWith('#')) return undefined;
+  let node: unknown = root;
+  for (const segment of pointer.slice(1).split('/').slice(1)) {
+    if (!isPlainObject(node)) return undefined;
+    node = node[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+

@@ -172,25 +172,15 @@ describe('an MCP tool call through the pipeline', () => {
 });
 
 /**
- * A server that breaks the protocol on the wire (no SDK on its side to stop it): its tools answer
- * with content that is not a list, and with structured content its own output schema refuses.
+ * A server on the wire with no SDK on its side to stop it: it lists `tools` and answers each call
+ * with `call(name)`.
  */
-async function connectMalformedServer(): Promise<McpConnection> {
+async function connectWireServer(name: string, tools: Record<string, unknown>[], call: (tool: string | undefined) => unknown): Promise<McpConnection> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const tools = [
-    { name: 'not_a_list', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
-    {
-      name: 'wrong_shape',
-      inputSchema: { type: 'object' },
-      outputSchema: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
-      annotations: { readOnlyHint: true },
-    },
-  ];
   const answers: Record<string, (params: { name?: string; protocolVersion?: string }) => unknown> = {
-    initialize: (params) => ({ protocolVersion: params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'broken', version: '0.0.1' } }),
+    initialize: (params) => ({ protocolVersion: params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name, version: '0.0.1' } }),
     'tools/list': () => ({ tools }),
-    'tools/call': (params) =>
-      params.name === 'not_a_list' ? { content: 'sunny' } : { content: [{ type: 'text', text: '{}' }], structuredContent: { celsius: 'warm' } },
+    'tools/call': (params) => call(params.name),
   };
   serverTransport.onmessage = (message) => {
     const request = message as { id?: number; method: string; params?: { name?: string; protocolVersion?: string } };
@@ -198,13 +188,54 @@ async function connectMalformedServer(): Promise<McpConnection> {
     if (request.id !== undefined && answer) void serverTransport.send({ jsonrpc: '2.0', id: request.id, result: answer(request.params ?? {}) } as JSONRPCMessage);
   };
   await serverTransport.start();
-  return connectClient(clientTransport, { name: 'broken' });
+  const connection = await connectClient(clientTransport, { name });
+  open.push(connection);
+  return connection;
 }
+
+/** A server that breaks the protocol: content that is not a list, structured content its own output schema refuses. */
+function connectMalformedServer(): Promise<McpConnection> {
+  return connectWireServer(
+    'broken',
+    [
+      { name: 'not_a_list', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      {
+        name: 'wrong_shape',
+        inputSchema: { type: 'object' },
+        outputSchema: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
+        annotations: { readOnlyHint: true },
+      },
+    ],
+    (tool) => (tool === 'not_a_list' ? { content: 'sunny' } : { content: [{ type: 'text', text: '{}' }], structuredContent: { celsius: 'warm' } }),
+  );
+}
+
+describe('a server whose input schema describes no value', () => {
+  it('leaves that tool out of the pool with why; the server’s other tools work', async () => {
+    const loop = { type: 'object', properties: { x: { $ref: '#/$defs/A' } }, $defs: { A: { $ref: '#/$defs/B' }, B: { $ref: '#/$defs/A' } } };
+    const tree = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } } };
+    const connection = await connectWireServer(
+      'hostile',
+      [
+        { name: 'loop', inputSchema: loop, annotations: { readOnlyHint: true } },
+        { name: 'tree', inputSchema: tree, annotations: { readOnlyHint: true } },
+      ],
+      () => ({ content: [{ type: 'text', text: 'ok' }] }),
+    );
+    const tools = mcpToolsFor(connection);
+    const looping = byName(tools, 'mcp__hostile__loop');
+    expect(looping.isEnabled()).toBe(false);
+    expect(looping.disabledReason?.()).toBe("its input schema's $refs go round without reaching a schema (#/$defs/A → #/$defs/B → #/$defs/A), so no input could be checked against it");
+    expect(byName(tools, 'mcp__hostile__tree').isEnabled()).toBe(true);
+    const t = createToolTestEnv({}, tools);
+    const called = await t.run('mcp__hostile__tree', { name: 'root', children: [{ name: 'leaf', children: [] }] });
+    expect([called.outcome, called.result.content]).toEqual(['success', 'ok']);
+  });
+});
 
 describe('a server that answers with a malformed result', () => {
   it('ends each call with an error result that says what was wrong, and the connection stays usable', async () => {
     const connection = await connectMalformedServer();
-    open.push(connection);
     const t = createToolTestEnv({}, mcpToolsFor(connection));
     const list = await t.run('mcp__broken__not_a_list', {});
     expect(list.outcome).toBe('error');

@@ -4,7 +4,7 @@ import type { Tool } from '../types';
 import type { McpConnection, McpToolDefinition } from './connection';
 import { textOfToolContent } from './contentText';
 import { describeCallError } from './errors';
-import { strictToolInputSchema, zodFromToolInputSchema, type McpToolInput } from './inputSchema';
+import { refLoopOf, strictToolInputSchema, zodFromToolInputSchema, type McpToolInput } from './inputSchema';
 
 export type { McpToolInput };
 
@@ -42,12 +42,15 @@ export function mcpToolsFor(connection: McpConnection, options: McpToolOptions =
 }
 
 /**
- * Why a tool cannot join the pool, or `undefined`: the host refused it, or it can only run as an
- * MCP task (the server would refuse a plain call, and this client does not run tasks).
+ * Why a tool cannot join the pool, or `undefined`: the host refused it, it can only run as an MCP
+ * task (the server would refuse a plain call, and this client does not run tasks), or its input
+ * schema describes no value (`$ref`s that go round), so no input could be checked.
  */
 export function disabledReasonOf(definition: McpToolDefinition, refusal: string | undefined): string | undefined {
   if (refusal !== undefined) return refusal;
   if (definition.execution?.taskSupport === 'required') return 'it runs only as an MCP task, which this client does not run';
+  const loop = refLoopOf(definition.inputSchema);
+  if (loop) return `its input schema's $refs go round without reaching a schema (${loop.join(' → ')}), so no input could be checked against it`;
   return undefined;
 }
 
