@@ -3,6 +3,7 @@ import type { Observed, ObservedOutcome } from '../scenarios/schema';
 import type { CallOutcome } from '../tools/execution';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
 import { allCalls } from './runFacts';
+import { toolOutputOf } from '../tools/toolOutputs';
 
 /**
  * Why a replayed call ended otherwise than it really did, in classes a user can act on: the
@@ -42,8 +43,9 @@ function sameOutcome(real: ObservedOutcome, replayed: CallOutcome | null): boole
 
 /** The command a Bash result says the sandbox does not have. */
 function missingCommand(call: CallRecord): string | undefined {
-  const display = call.display as { stderr?: unknown; exitCode?: unknown } | null;
-  const text = `${typeof display?.stderr === 'string' ? display.stderr : ''}\n${call.result?.content ?? ''}`;
+  const output = toolOutputOf('Bash', call);
+  const display = output && !('background' in output) ? output : undefined;
+  const text = `${display?.stderr ?? ''}\n${call.result?.content ?? ''}`;
   const found = /(?:^|\n|: )([\w.+-]+): (?:command )?not found/.exec(text) ?? /command not found: ([\w.+-]+)/.exec(text);
   if (found) return found[1];
   const command = (call.input as { command?: unknown }).command;

@@ -1,6 +1,7 @@
 /**
- * A call's display value: the tool's output (plain JSON-safe data), `{ error }` with the message
- * of the error it threw, or `null` when it never ran.
+ * A call's display value as the record holds it (JSON): the tool's output, `{ error }` with the
+ * message of the error it threw, a session log's `{ recorded }` text, or `null` when it never ran.
+ * Read it tagged, through `callDisplay` (toolOutputs.ts): the call's tool names the output's type.
  */
 export type ToolDisplay = unknown;
 

@@ -60,9 +60,14 @@ let byName: Map<string, AnyTool> | undefined;
  */
 export function kindOfToolName(name: string): ToolKind | undefined {
   if (name.startsWith('mcp__')) return 'mcp';
+  return builtInToolNamed(name)?.kind;
+}
+
+/** The built-in tool a name or an alias names (`Task` is Agent), or `undefined`. */
+export function builtInToolNamed(name: string): AnyTool | undefined {
   if (!byName) {
     byName = new Map();
     for (const tool of getAllBaseTools()) for (const each of [tool.name, ...tool.aliases]) if (!byName.has(each)) byName.set(each, tool);
   }
-  return byName.get(name)?.kind;
+  return byName.get(name);
 }

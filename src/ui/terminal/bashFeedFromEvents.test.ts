@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../tools/execution';
 import type { RunEvent } from '../../tools/events';
-import { bashDisplayOf, createBashFeedWriter } from './bashFeedFromEvents';
+import { createBashFeedWriter } from './bashFeedFromEvents';
 import { ANSI, createTerminalFeed } from './terminalFeed';
 
 const queued = (id: string, name: string, input: unknown): RunEvent => ({
@@ -120,12 +120,13 @@ describe('createBashFeedWriter', () => {
   });
 });
 
-describe('bashDisplayOf', () => {
-  it('reads a Bash display value and refuses anything else', () => {
-    expect(bashDisplayOf(ran('x', { exitCode: 2 }))).toEqual({ stdout: 'x', stderr: '', exitCode: 2, timedOut: false, interrupted: false });
-    expect(bashDisplayOf(null)).toBeUndefined();
-    expect(bashDisplayOf({ error: 'boom' })).toBeUndefined();
-    expect(bashDisplayOf({ stdout: 1, stderr: '', exitCode: 0, timedOut: false })).toBeUndefined();
+describe('the display, read as the engine tagged it', () => {
+  it('prints a session log’s recorded output as printed, red only when the call failed', () => {
+    const ok = run([queued('r', 'Bash', { command: 'ls' }), running('r'), completed('r', 'a.ts', 'success', { recorded: 'a.ts\nb.ts' })]);
+    expect(ok).toContain('a.ts\r\nb.ts\r\n');
+    expect(ok).not.toContain(ANSI.red);
+    const failed = run([queued('f', 'Bash', { command: 'false' }), running('f'), completed('f', 'Exit code 1', 'error', { recorded: 'Exit code 1' })]);
+    expect(failed).toContain(`${ANSI.red}Exit code 1\r\n${ANSI.reset}`);
   });
 
   it('says a background call runs in the background (not in red), and prints its shell’s start and end dimly', () => {

@@ -1,35 +1,16 @@
 import type { RunEvent } from '../../tools/events';
-import { thrownMessage } from '../../tools/display';
+import type { BashOutput } from '../../tools/bash/BashTool';
+import { callDisplay } from '../../tools/toolOutputs';
 import { ANSI, type TerminalFeed } from './terminalFeed';
 
-/** What the terminal reads of a Bash call's display value (the tool's output). */
-export interface BashDisplay {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-  timedOut: boolean;
-  interrupted: boolean;
-  exitMeaning?: string;
-}
-
-/** A Bash display value, or `undefined` when `display` is not one (the call never ran, or threw). */
-export function bashDisplayOf(display: unknown): BashDisplay | undefined {
-  if (typeof display !== 'object' || display === null) return undefined;
-  const { stdout, stderr, exitCode, timedOut, interrupted, exitMeaning } = display as Record<string, unknown>;
-  if (typeof stdout !== 'string' || typeof stderr !== 'string' || typeof exitCode !== 'number' || typeof timedOut !== 'boolean') return undefined;
-  return { stdout, stderr, exitCode, timedOut, interrupted: interrupted === true, ...(typeof exitMeaning === 'string' ? { exitMeaning } : {}) };
-}
-
-/** A Bash call run with `run_in_background`: its display value says which background shell runs it. */
-export function backgroundDisplayOf(display: unknown): { shellId: string; command: string } | undefined {
-  if (typeof display !== 'object' || display === null) return undefined;
-  const { background, shellId, command } = display as Record<string, unknown>;
-  return background === true && typeof shellId === 'string' ? { shellId, command: typeof command === 'string' ? command : '' } : undefined;
-}
+/** How a Bash call ended, as the terminal reads it: the tool's own output type. */
+export type BashDisplay = BashOutput;
 
 const HOW_ENDED: Record<'exit' | 'kill' | 'run-end', string> = { exit: 'exited', kill: 'was stopped', 'run-end': 'was stopped as the run ended' };
 
 interface BashCall {
+  /** The name the call used (an alias resolves to Bash). */
+  name: string;
   command: string;
   headed: boolean;
   streamed: boolean;
@@ -54,7 +35,7 @@ export function createBashFeedWriter(feed: TerminalFeed): (event: RunEvent) => v
   return (event) => {
     switch (event.type) {
       case 'call_queued':
-        if (event.name === 'Bash') calls.set(event.id, { command: commandOf(event.input), headed: false, streamed: false });
+        if (event.name === 'Bash') calls.set(event.id, { name: event.name, command: commandOf(event.input), headed: false, streamed: false });
         return;
       case 'call_running': {
         const call = calls.get(event.id);
@@ -75,18 +56,23 @@ export function createBashFeedWriter(feed: TerminalFeed): (event: RunEvent) => v
         if (!call) return;
         calls.delete(event.id);
         header(event.id, call);
-        const background = backgroundDisplayOf(event.display);
-        if (background) {
-          feed.write(`${ANSI.dim}── runs in the background as ${background.shellId}${ANSI.reset}\n`, event.id);
+        // The display, tagged by the engine's tool: Bash's own output, a throw, or a log's record.
+        const shown = callDisplay(call.name, event.display);
+        const output = shown.kind === 'output' && shown.tool === 'Bash' ? shown.output : undefined;
+        if (output && 'background' in output) {
+          feed.write(`${ANSI.dim}── runs in the background as ${output.shellId}${ANSI.reset}\n`, event.id);
           return;
         }
-        const bash = bashDisplayOf(event.display);
+        const bash = output;
         if (!call.streamed) {
           if (bash) {
             writeBlock(feed, event.id, bash.stdout, '');
             writeBlock(feed, event.id, bash.stderr, ANSI.red);
+          } else if (shown.kind === 'recorded') {
+            // A session log's record: its text as the command printed it, red only if it failed.
+            writeBlock(feed, event.id, shown.text, event.outcome === 'success' ? '' : ANSI.red);
           } else {
-            const error = thrownMessage(event.display) ?? event.result?.content ?? '';
+            const error = shown.kind === 'thrown' ? shown.message : (event.result?.content ?? '');
             writeBlock(feed, event.id, error, ANSI.red);
           }
         }

@@ -9,4 +9,4 @@ export { useTerminalFeed } from './useTerminalFeed';
 export { useSandboxShell } from './useSandboxShell';
 export type { TerminalProps } from './Terminal';
 export { createTerminalFeed, toCrlf, ANSI, type TerminalFeed } from './terminalFeed';
-export { bashDisplayOf, createBashFeedWriter, type BashDisplay } from './bashFeedFromEvents';
+export { createBashFeedWriter, type BashDisplay } from './bashFeedFromEvents';

@@ -1,6 +1,5 @@
 import type { CallRecord, TurnRecord } from '../../run/record';
-import { thrownMessage } from '../../tools/display';
-import { isRecordedDisplay } from '../../tools/recordedCall';
+import { callDisplay } from '../../tools/toolOutputs';
 import type { AnyTool, RenderDescriptor } from '../../tools/types';
 import { callState } from './laneLayout';
 import { safeJson, truncate } from './callText';
@@ -96,8 +95,9 @@ export function callView(call: CallRecord, tool: AnyTool | undefined): CallView 
   const plainHeading: RenderDescriptor = { title: call.name, summary: truncate(typeof call.input === 'string' ? call.input : safeJson(call.input), 160) };
   const heading = tool && input.ok ? attempt(() => tool.render.use(input.value), plainHeading) : plainHeading;
   const content = call.result?.content ?? '';
-  // A recorded call's display is the log's text: the tool's view of its own output would read it wrong.
-  const toolOutput = call.display !== null && call.display !== undefined && thrownMessage(call.display) === undefined && !isRecordedDisplay(call.display);
+  // Only a tool's own output goes to its view: a recorded call's display is the log's text, which
+  // the tool's view would read wrong, and a throw has its message.
+  const shown = callDisplay(call.name, call.display);
   const body = ((): RenderDescriptor => {
     switch (call.outcome) {
       case null: {
@@ -115,8 +115,8 @@ export function callView(call: CallRecord, tool: AnyTool | undefined): CallView 
             ? { title: 'result', body: content, format: 'code', tone: 'success' }
             : { title: `${call.name} failed`, body: content, format: 'text', tone: 'error' };
         // The tool's own view of its output (a failed command's exit code and output, too).
-        if (toolOutput && tool && input.ok) return attempt(() => tool.render.result(call.display, input.value), fallback);
-        if (call.outcome === 'error' && tool) return attempt(() => tool.render.error(input.value, thrownMessage(call.display) ?? content), fallback);
+        if (shown.kind === 'output' && tool && input.ok) return attempt(() => tool.render.result(shown.output, input.value), fallback);
+        if (call.outcome === 'error' && tool) return attempt(() => tool.render.error(input.value, shown.kind === 'thrown' ? shown.message : content), fallback);
         return fallback;
       }
       case 'denied': {
