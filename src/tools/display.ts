@@ -17,3 +17,13 @@ export function thrownMessage(display: unknown): string | undefined {
   const { error } = display as { error?: unknown };
   return keys.length === 1 && typeof error === 'string' ? error : undefined;
 }
+
+/** The display value of a recorded call: the log's result, marked as such (nothing ran here). */
+export interface RecordedDisplay {
+  readonly recorded: string;
+}
+
+/** A display value is a recorded call's (the log's text, not its tool's output: no tool's view draws it). */
+export function isRecordedDisplay(display: unknown): display is RecordedDisplay {
+  return typeof display === 'object' && display !== null && Object.keys(display).length === 1 && typeof (display as { recorded?: unknown }).recorded === 'string';
+}

@@ -1,4 +1,5 @@
 import type { Clock } from '../time/clock';
+import type { RecordedDisplay } from './display';
 import { abortedSettlement, type CallObserver, type CallOutcome, type CallSettlement, type ToolUseBlock } from './callTypes';
 import { asCallSignal, type CallSignal } from './orchestration/abort';
 
@@ -20,15 +21,6 @@ export interface RecordedEffect {
 /** The recorded effects of a run's calls, by tool_use id; a call not named here runs for real. */
 export type RecordedEffects = ReadonlyMap<string, RecordedEffect>;
 
-/** The display value of a recorded call: the log's result, marked as such (nothing ran here). */
-export interface RecordedDisplay {
-  readonly recorded: string;
-}
-
-/** A display value is a recorded call's (the log's text, not its tool's output: no tool's view draws it). */
-export function isRecordedDisplay(display: unknown): display is RecordedDisplay {
-  return typeof display === 'object' && display !== null && Object.keys(display).length === 1 && typeof (display as { recorded?: unknown }).recorded === 'string';
-}
 
 /**
  * Replays a call from its record: nothing is looked up, checked, asked, executed or fetched. The

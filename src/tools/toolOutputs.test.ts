@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ToolSearchTool } from './discovery/ToolSearchTool';
 import { getAllBaseTools } from './registry';
-import { callDisplay, TOOL_OUTPUT_NAMES, toolOutputOf } from './toolOutputs';
+import { callDisplay, TOOL_ALIASES, TOOL_OUTPUT_NAMES, toolOutputOf } from './toolOutputs';
 
 describe('a call’s display, tagged', () => {
   it('has an output type for every built-in tool, by the name the registry gives it', () => {
     expect(new Set(TOOL_OUTPUT_NAMES)).toEqual(new Set([...getAllBaseTools(), ToolSearchTool].map((tool) => tool.name)));
+    expect(TOOL_ALIASES).toEqual(Object.fromEntries([...getAllBaseTools(), ToolSearchTool].flatMap((tool) => tool.aliases.map((alias) => [alias, tool.name]))));
   });
 
   it('tells a tool’s output from a throw, a log’s record and a call that never ran; an alias names its tool', () => {

@@ -4,7 +4,7 @@ import type { BashOutputTool, TaskOutputTool } from './bash/BashOutputTool';
 import type { BashTool } from './bash/BashTool';
 import type { KillBashTool, TaskStopTool } from './bash/KillBashTool';
 import type { ToolSearchTool } from './discovery/ToolSearchTool';
-import { thrownMessage } from './display';
+import { isRecordedDisplay, thrownMessage } from './display';
 import type { EditTool } from './file/EditTool';
 import type { MultiEditTool } from './file/MultiEditTool';
 import type { ReadTool } from './file/ReadTool';
@@ -13,8 +13,6 @@ import type { McpToolOutput } from './mcp/mcpTool';
 import type { NotebookEditTool } from './notebook/NotebookEditTool';
 import type { EnterPlanModeTool } from './plan/EnterPlanModeTool';
 import type { ExitPlanModeTool } from './plan/ExitPlanModeTool';
-import { isRecordedDisplay } from './recordedCall';
-import { builtInToolNamed } from './registry';
 import type { GlobTool } from './search/GlobTool';
 import type { GrepTool } from './search/GrepTool';
 import type { SkillTool } from './skill/SkillTool';
@@ -63,6 +61,13 @@ export const TOOL_OUTPUT_NAMES = Object.keys({
 } satisfies Record<BuiltInToolName, 1>) as BuiltInToolName[];
 
 /**
+ * The aliases of the built-in tools (a log or a model may call Agent `Task`), written out so that
+ * reading a display needs no tool's code (the page's first paint reads displays); a test holds
+ * it to the registry's aliases.
+ */
+export const TOOL_ALIASES: Readonly<Record<string, BuiltInToolName>> = { Task: 'Agent' };
+
+/**
  * A call's display, tagged: nothing (the call never ran), the message of a tool that threw, a
  * session log's record (nothing ran here), or a tool's own output, tagged by the tool (its
  * canonical name, an alias resolved; `mcp` for a server's tool; `other` for a tool the playground
@@ -83,7 +88,7 @@ export function callDisplay(name: string, display: unknown): CallDisplay {
   if (thrown !== undefined) return { kind: 'thrown', message: thrown };
   if (isRecordedDisplay(display)) return { kind: 'recorded', text: display.recorded };
   if (name.startsWith('mcp__')) return { kind: 'output', tool: 'mcp', output: display as McpToolOutput };
-  const tool = (TOOL_OUTPUT_NAMES as string[]).includes(name) ? name : builtInToolNamed(name)?.name;
+  const tool = (TOOL_OUTPUT_NAMES as string[]).includes(name) ? name : TOOL_ALIASES[name];
   // The engine put this tool's output here: its type is the tool's own.
   if (tool !== undefined && (TOOL_OUTPUT_NAMES as string[]).includes(tool)) return { kind: 'output', tool, output: display } as CallDisplay;
   return { kind: 'output', tool: 'other', output: display };
