@@ -84,8 +84,8 @@ test.describe('the compare view', () => {
     expect(makespan.batched! / 4400).toBeCloseTo(1, 1);
     expect(makespan.serial! / 7000).toBeCloseTo(1, 1);
     // Every call is a concurrency-safe read: batched runs them as one batch, as parallel does
-    // (their makespans differ only by the reads' own real time).
-    expect(Math.abs(makespan.parallel! - makespan.batched!) / makespan.batched!).toBeLessThan(0.01);
+    // (their makespans differ only by the reads' own real time, tens of ms on a busy machine).
+    expect(Math.abs(makespan.parallel! - makespan.batched!) / makespan.batched!).toBeLessThan(0.05);
     await expect(page.getByTestId('compare')).toContainText('Every run left the same files.');
     await expect(page.getByTestId('compare-file')).toHaveCount(0);
 
@@ -110,6 +110,23 @@ test.describe('the compare view', () => {
       if (entry.strategy === 'parallel') expect(entry.caption).toContain('differs from the lesson’s expectations');
       else expect(entry.caption).not.toContain('differs from the lesson’s expectations');
     }
+
+    // The summary table opens the view: a row per run, only parallel's marked with its lost edit.
+    const rows = page.getByTestId('compare-summary-row');
+    await expect(rows).toHaveCount(4);
+    expect(await rows.evaluateAll((all) => all.map((row) => [row.getAttribute('data-run'), row.getAttribute('data-lost-edits'), row.classList.contains('is-lost')]))).toEqual([
+      ['streaming', '0', false],
+      ['batched', '0', false],
+      ['serial', '0', false],
+      ['parallel', '1', true],
+    ]);
+    await expect(page.getByTestId('compare-summary')).toContainText('an edit was lost');
+    await expect(rows.last()).toContainText(/toolu_\w+ \(src\/settings\.ts\)/);
+    // It comes before the charts, and each run's name leads to its chart.
+    const [tableTop, chartTop] = await Promise.all([page.getByTestId('compare-summary').boundingBox(), page.getByTestId('compare-run').first().boundingBox()]);
+    expect(tableTop!.y).toBeLessThan(chartTop!.y);
+    await rows.last().getByRole('link', { name: 'parallel' }).click();
+    await expect(page.locator('#compare-run-parallel')).toBeInViewport();
 
     const differing = page.getByTestId('compare-file');
     await expect(differing).toHaveCount(1);

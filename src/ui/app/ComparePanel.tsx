@@ -1,13 +1,14 @@
-import { CompareChart, CompareSubjectPicker, compareFacts, factSentences, FinalFiles, formatDuration } from '../compare';
+import { CompareChart, CompareSubjectPicker, CompareSummary, compareFacts, factSentences, FinalFiles, formatDuration } from '../compare';
 import { setCompareSubject } from '../controller';
 import { POLICIES } from '../../scenarios/policies';
 import { usePlayground, type CompareEntry } from '../store';
 
 /**
- * One scenario under the four strategies, or under a set of real agents' policies, stacked on one
- * time axis: each run's lane set with its stream, its makespan (until the last result came back,
- * the number the lessons quote), the calls a sibling cancelled, the result order and the edits lost,
- * and the final files where the runs disagree, as diffs.
+ * One scenario under the four strategies, or under a set of real agents' policies: first the
+ * summary table (a row per run), then the runs stacked on one time axis, each run's lane set with
+ * its stream, its makespan (until the last result came back, the number the lessons quote), the
+ * calls a sibling cancelled, the result order and the edits lost, and the final files where the
+ * runs disagree, as diffs.
  */
 export function ComparePanel({ status, entries, onRun }: { status: 'idle' | 'running' | 'done'; entries: CompareEntry[]; onRun: () => void }) {
   const subject = usePlayground((state) => state.compare.subject);
@@ -15,6 +16,7 @@ export function ComparePanel({ status, entries, onRun }: { status: 'idle' | 'run
   const extent = Math.max(1, ...entries.map((entry) => entry.record.endedAt));
   const serial = subject.kind === 'strategies' ? entries.find((entry) => entry.label === 'serial') : undefined;
   const serialMakespan = serial ? compareFacts(serial.record).toolsMakespan : undefined;
+  const facts = entries.map((entry) => compareFacts(entry.record));
   const runLabel = status === 'running' ? 'Comparing…' : subject.kind === 'strategies' ? 'Compare the four strategies' : `Compare ${subject.policies.length} ${subject.policies.length === 1 ? 'policy' : 'policies'}`;
   return (
     <section className="compare" aria-label="Compare" data-testid="compare" data-subject={subject.kind}>
@@ -25,18 +27,21 @@ export function ComparePanel({ status, entries, onRun }: { status: 'idle' | 'run
         </button>
         <span className="muted">{hidden ? 'The comparison shows the answer: it opens once you have run the lesson.' : 'Each run replays the same scenario on a fresh sandbox, without pacing.'}</span>
       </div>
-      {entries.map((entry) => {
-        const facts = compareFacts(entry.record);
-        const ratio = serialMakespan ? ` · ${(facts.toolsMakespan / serialMakespan).toFixed(2)}× serial` : '';
+      {entries.length > 0 && (
+        <CompareSummary runs={entries.map((entry, i) => ({ label: entry.label, strategy: entry.strategy, policy: entry.policy, facts: facts[i]! }))} serialMakespan={serialMakespan} />
+      )}
+      {entries.map((entry, i) => {
+        const runFacts = facts[i]!;
+        const ratio = serialMakespan ? ` · ${(runFacts.toolsMakespan / serialMakespan).toFixed(2)}× serial` : '';
         const policy = entry.policy ? POLICIES[entry.policy] : undefined;
         return (
-          <figure key={entry.label} className="compare-entry" data-testid="compare-run" data-strategy={entry.label} data-policy={entry.policy} data-makespan={facts.toolsMakespan} data-run-makespan={facts.makespan} data-cancelled={facts.cancelled} data-lost-edits={facts.lostEdits.length}>
+          <figure key={entry.label} id={`compare-run-${entry.label}`} className="compare-entry" data-testid="compare-run" data-strategy={entry.label} data-policy={entry.policy} data-makespan={runFacts.toolsMakespan} data-run-makespan={runFacts.makespan} data-cancelled={runFacts.cancelled} data-lost-edits={runFacts.lostEdits.length}>
             <figcaption>
               <strong>{entry.label}</strong>
-              {policy ? ` (${entry.strategy})` : ''} · makespan {formatDuration(facts.toolsMakespan)}
+              {policy ? ` (${entry.strategy})` : ''} · makespan {formatDuration(runFacts.toolsMakespan)}
               {ratio}
               {entry.record.expectations && !entry.record.expectations.passed ? ' · differs from the lesson’s expectations' : ''}
-              <span className="compare-facts"> · {factSentences(facts).join(' · ')} · the run ends at {formatDuration(facts.makespan)}</span>
+              <span className="compare-facts"> · {factSentences(runFacts).join(' · ')} · the run ends at {formatDuration(runFacts.makespan)}</span>
               {policy && <span className="compare-policy">{policy.summary}</span>}
             </figcaption>
             <CompareChart record={entry.record} extentMs={extent} title={`${entry.label}: the stream and each call on a shared time axis`} />
