@@ -54,11 +54,21 @@ requestAnimationFrame(() =>
 
 // The sandbox is chosen at start: WebContainer when the page is isolated and it boots, else the
 // virtual sandbox. Runs before the boot settles use the virtual sandbox, and the badge says so.
+// The badge settles within BADGE_SETTLES_MS: a WebContainer still booting then reads as the
+// virtual sandbox with that reason, and the badge changes again if it comes up.
+const BADGE_SETTLES_MS = 3000;
 const forced = new URLSearchParams(window.location.search).get('sandbox');
 setSandboxChoice(virtualChoice(undefined, forced === 'virtual' ? 'ready' : 'checking'));
+let chosen = false;
+setTimeout(() => {
+  if (!chosen) setSandboxChoice(virtualChoice('WebContainer is still starting (its first start loads it from StackBlitz); runs use the virtual sandbox until it is ready'));
+}, BADGE_SETTLES_MS);
 void chooseSandbox(forced === 'virtual' || forced === 'webcontainer' ? { forced: forced as SandboxKind } : {})
-  .then(setSandboxChoice)
-  .catch((error: unknown) => setSandboxChoice(virtualChoice(`WebContainer could not start: ${error instanceof Error ? error.message : String(error)}`)));
+  .catch((error: unknown) => virtualChoice(`WebContainer could not start: ${error instanceof Error ? error.message : String(error)}`))
+  .then((choice) => {
+    chosen = true;
+    setSandboxChoice(choice);
+  });
 
 // The first scenario opens from the link (`&strategy=`, `&autorun=1` and `&predict=` apply to it)
 // or the person's storage; edits typed just before a reload or a close are written as the page hides.
