@@ -25,6 +25,31 @@ test.describe('the page', () => {
     await expect(page.getByTestId('sandbox-badge')).toHaveAttribute('data-kind', 'virtual');
   });
 
+  test('the sandbox badge settles in seconds and says in words why the page uses the virtual sandbox', async ({ page }) => {
+    // No `sandbox=` in the link: the page tries WebContainer, which cannot start here (its runtime
+    // loads from StackBlitz). The badge does not wait out the boot's 20 s.
+    await page.goto('/?scenario=seed-partition');
+    const badge = page.getByTestId('sandbox-badge');
+    await expect(badge).toHaveAttribute('data-state', 'ready', { timeout: 10_000 });
+    await expect(badge).toHaveText(/^virtual sandbox/);
+    await expect(badge).toHaveAttribute('title', /^The virtual sandbox: files in memory and a simulated bash \(just-bash\), in this page\. WebContainer (is still starting|is not available: ).+\.$/);
+  });
+
+  test('the results pane folds itself while empty, giving the timeline its width; it opens as a run starts, and a click folds it', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    const pane = page.getByTestId('results-pane');
+    await expect(pane).toHaveAttribute('data-open', 'false');
+    const idleWidth = (await page.getByTestId('timeline').boundingBox())!.width;
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(pane).toHaveAttribute('data-open', 'true');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    expect((await page.getByTestId('timeline').boundingBox())!.width).toBeLessThan(idleWidth);
+    await page.getByTestId('results-fold').click();
+    await expect(pane).toHaveAttribute('data-open', 'false');
+    await expect(page.getByTestId('result-list')).toHaveCount(0);
+    expect((await page.getByTestId('timeline').boundingBox())!.width).toBe(idleWidth);
+  });
+
   test('screenshots at 1280×800: idle, mid-run and done', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');

@@ -17,7 +17,8 @@ import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import { TerminalPane as TerminalPaneView } from './terminal';
 import { parseInline, plainText } from './text';
-import { FOLD_TURNS_ABOVE, ResultList, SESSION_FOLD, Timeline, useToolFinder } from './timeline';
+import { FOLD_TURNS_ABOVE, SESSION_FOLD, Timeline, useToolFinder } from './timeline';
+import { ResultsPane } from './app/ResultsPane';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, EffectsSwitch, useAsItRan, useSessionView } from './sessions/AsItRan';
 import { FolderReportDialog } from './sessions/FolderReportDialog';
@@ -201,10 +202,7 @@ export function App() {
           )}
         </section>
         <Splitter variable="--right" axis="x" min={240} max={640} invert label="Resize the results pane" />
-        <aside className="pane results" aria-label="Results in yield order">
-          <h2 className="pane-title">Results in yield order</h2>
-          <ResultList record={realResults ?? record} findTool={findTool} live={running && realResults === null} />
-        </aside>
+        <ResultsPane record={realResults ?? record} findTool={findTool} live={running && realResults === null} />
         <div className="bottom">
           <Splitter variable="--bottom" axis="y" min={140} max={600} invert label="Resize the workspace and terminal" />
           <div className="bottom-panes">
