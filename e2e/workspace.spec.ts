@@ -110,6 +110,13 @@ test.describe('the workspace tree follows the sandbox', () => {
     await expect(tree(page).locator('[data-path="x.txt"]')).toBeVisible();
   });
 
+  test('opening another lesson marks the switch in the terminal, under the last one’s output', async ({ page }) => {
+    await runInTerminal(page, 'echo from-the-first-lesson');
+    await expect.poll(() => outputOf(page, 'echo from-the-first-lesson')).toEqual(['from-the-first-lesson']);
+    await page.getByTestId('scenario-item-streaming-speedup').click();
+    await expect(page.getByTestId('terminal')).toContainText('── opened streaming-speedup: what is above was the last scenario');
+  });
+
   test('after a run the pane says the next run resets the files, and keeping them carries them over', async ({ page }) => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');

@@ -58,6 +58,19 @@ describe('a tool called by hand', () => {
     expect(record.turns.flatMap((turn) => turn.calls).map((call) => call.outcome)).toEqual(['denied']);
   });
 
+  it('a file written by hand shows in the workspace at once, and the next run starts from it', async () => {
+    setSandboxChoice(virtualChoice(undefined));
+    loadScenario(builtIn('seed-partition'), 'built-in');
+    const running = startRun({ kind: 'manual', toolName: 'Write', input: { file_path: 'src/new.ts', content: 'export const made = 1;\n' } });
+    await until(() => page().pendingAsk !== null);
+    page().pendingAsk!.answer('allow', false);
+    const record = await running;
+    expect(record.turns.flatMap((turn) => turn.calls).map((call) => call.outcome)).toEqual(['success']);
+    await until(() => page().workspace.files['src/new.ts'] !== undefined);
+    expect(page().workspace.files['src/new.ts']).toBe('export const made = 1;\n');
+    expect(page().scenario!.workspace.files['src/new.ts']).toBe('export const made = 1;\n');
+  });
+
   it('says what is wrong with an input that does not fit the schema, as for a model’s call', async () => {
     setSandboxChoice(virtualChoice(undefined));
     loadScenario(builtIn('seed-partition'), 'built-in');

@@ -9,7 +9,7 @@ import { frameBatcher } from './frameBatcher';
 import { whenPageLoaded } from './pageLoad';
 import { runStrategy } from './settings';
 import { prepareWorkspace } from './sandbox';
-import { endRunMoments, noteRunProgress } from './workspace';
+import { endRunMoments, noteRunProgress, syncWorkspace } from './workspace';
 import { writeWatch } from './writeWatch';
 import { notify } from './scenarioEditing';
 import { checkScenarioText } from '../scenarios/scenarioText';
@@ -109,7 +109,8 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
     batcher.flush();
     if (current()) {
       const message = end.record.error ?? end.failure;
-      if (usePlayground.getState().workspace.holds === 'run') endRunMoments(end.record.files, usePlayground.getState().events.length);
+      const holdsRun = usePlayground.getState().workspace.holds === 'run';
+      if (holdsRun) endRunMoments(end.record.files, usePlayground.getState().events.length);
       usePlayground.setState({
         run: message !== undefined ? { status: 'error', kind: request.kind, message } : { status: 'done', kind: request.kind },
         record: withVerdict(end.record),
@@ -118,6 +119,9 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
         answerHidden: false,
         ...(end.recording ? { liveRecording: end.recording } : {}),
       });
+      // A run on the sandbox that holds the next run's start (a call by hand): what it wrote shows
+      // in the tree at once, and the next run starts from it, as after a terminal command.
+      if (!holdsRun) void syncWorkspace();
     }
     return end.record;
   } catch (error: unknown) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RunEvent } from '../../tools/events';
 import { usePlayground } from '../store';
 import { createBashFeedWriter } from './bashFeedFromEvents';
-import { createTerminalFeed, type TerminalFeed } from './terminalFeed';
+import { ANSI, createTerminalFeed, type TerminalFeed } from './terminalFeed';
 
 /** How far the feed has followed the store's event log, and the writer that turns events into output. */
 interface Followed {
@@ -14,7 +14,8 @@ interface Followed {
 /**
  * The terminal's run output: Bash calls' output as the run's events reach the store. A new log (a
  * new run, a reset) starts a fresh writer. The events are written from a store subscription, so a
- * run's frames do not re-render the pane.
+ * run's frames do not re-render the pane. Opening another scenario marks the switch with a line,
+ * so what is above it is plainly the last one's.
  */
 export function useTerminalFeed(): TerminalFeed {
   const [feed] = useState(createTerminalFeed);
@@ -32,8 +33,17 @@ export function useTerminalFeed(): TerminalFeed {
       seen.count = events.length;
       seen.events = events;
     };
+    let scenarioId = usePlayground.getState().scenario?.id;
+    const markSwitch = (scenario: { id: string; title: string } | null) => {
+      if (!scenario || scenario.id === scenarioId) return;
+      if (scenarioId !== undefined) feed.write(`${ANSI.dim}── opened ${scenario.id}: what is above was the last scenario's${ANSI.reset}\n`);
+      scenarioId = scenario.id;
+    };
     follow(usePlayground.getState().events);
-    return usePlayground.subscribe((state) => follow(state.events));
+    return usePlayground.subscribe((state) => {
+      markSwitch(state.scenario);
+      follow(state.events);
+    });
   }, [feed]);
   return feed;
 }
