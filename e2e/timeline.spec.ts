@@ -20,6 +20,13 @@ test.describe('the timeline', () => {
     // Every connector is really drawn: a path with a length, inside the timeline.
     const box = await page.locator('[data-testid=cause][data-to=toolu_read_c]').first().boundingBox();
     expect(box?.height ?? 0).toBeGreaterThan(10);
+    // Each cause but the stream's carries its word at the blocker end, readable without the key.
+    const labels = await page.getByTestId('cause-label').evaluateAll((texts) => texts.map((text) => `${text.getAttribute('data-kind')}:${text.textContent}`));
+    // (Where two causes leave one blocker at about one moment, the first's word stands for both.)
+    expect(labels.filter((label) => label === 'runs-alone:runs alone')).toHaveLength(2);
+    const unsafe = labels.filter((label) => /^unsafe-(ahead|running):unsafe (ahead|running)$/.test(label));
+    expect(unsafe.length).toBeGreaterThanOrEqual(1);
+    expect(labels).toHaveLength(2 + unsafe.length);
 
     await page.locator('[data-testid=call][data-call-id=toolu_read_c]').click();
     await expect(page.getByTestId('why')).toContainText('Bash(ls src)');

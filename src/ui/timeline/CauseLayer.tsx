@@ -52,10 +52,28 @@ const STYLE: Record<string, string> = {
   spawn: 'spawn',
 };
 
+/**
+ * The word at a cause's blocker end, so its kind reads without the key (a block from the stream
+ * and a shell's start go without: they are many, and their lines say it).
+ */
+const LABEL: Partial<Record<DrawnLink['kind'], string>> = {
+  'unsafe-ahead': 'unsafe ahead',
+  'unsafe-running': 'unsafe running',
+  'runs-alone': 'runs alone',
+  cap: 'cap',
+  'previous-batch': 'batch before',
+  'yield-order': 'earlier result',
+  cancelled: 'cancelled',
+};
+
+/** Above this many causes in view, only the chosen lane's carry their word. */
+const LABELLED_AT_MOST = 16;
+
 function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, critical }: CauseLayerProps) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const height = Math.max(1, rows) * ROW_HEIGHT;
   const drawn = [];
+  const labels = [];
   for (const link of links) {
     const toRow = rowOf.get(link.to);
     if (toRow === undefined) continue;
@@ -97,17 +115,36 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
         markerEnd={`url(#${id}-${style})`}
       />,
     );
+    const word = LABEL[link.kind];
+    if (word !== undefined) labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: x1, y: y1, state, strong });
   }
+  const labelAll = labels.length <= LABELLED_AT_MOST;
+  // No word over another: two causes leaving one blocker at about one moment (unsafe ahead,
+  // then running) keep the first's.
+  const placed: { x: number; y: number; end: number }[] = [];
+  const shown = labels.filter((label) => {
+    if (!labelAll && !label.strong) return false;
+    // 10 px text: about 5.5 px a character.
+    const end = label.x + 3 + label.word.length * 5.5;
+    if (placed.some((other) => Math.abs(other.y - label.y) < 11 && label.x < other.end && other.x < end)) return false;
+    placed.push({ x: label.x, y: label.y, end });
+    return true;
+  });
   return (
     <svg className="tl-causes" width={Math.max(1, width)} height={height} viewBox={`0 0 ${Math.max(1, width)} ${height}`} aria-hidden="true" data-testid="cause-layer">
       <defs>
         {['unsafe', 'cap', 'batch', 'yield', 'stream', 'cancel', 'spawn'].map((style) => (
-          <marker key={style} id={`${id}-${style}`} className={`tl-arrow tl-arrow--${style}`} viewBox="0 0 8 8" refX="7" refY="4" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <marker key={style} id={`${id}-${style}`} className={`tl-arrow tl-arrow--${style}`} viewBox="0 0 8 8" refX="7" refY="4" markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" orient="auto-start-reverse">
             <path d="M0 0L8 4L0 8z" />
           </marker>
         ))}
       </defs>
       {drawn}
+      {shown.map((label) => (
+        <text key={label.key} className={`tl-cause-label tl-cause-label--${label.state}`} data-testid="cause-label" data-kind={label.kind} x={label.x + 3} y={label.y - 2}>
+          {label.word}
+        </text>
+      ))}
     </svg>
   );
 }
