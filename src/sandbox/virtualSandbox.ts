@@ -18,6 +18,8 @@ const ABORT_GRACE_MS = 50;
 /** just-bash's own note on an aborted run; the caller reports the timeout or abort in its words. */
 const ABORT_NOTE = 'bash: execution aborted\n';
 /** just-bash's note on a run that passed its deadline (`maxExecutionTimeMs`): a timeout, in our words. */
+/** How many shells with their own deadline a sandbox keeps (one per timeout, the oldest dropped). */
+const DEADLINE_SHELLS_KEPT = 8;
 const DEADLINE_NOTE = /bash: [^\n]*exceeded (?:its )?execution deadline[^\n]*\n?/;
 const EXIT_TIMED_OUT = 124;
 const EXIT_ABORTED = 130;
@@ -46,6 +48,8 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   memory.mkdirSync(root, { recursive: true });
   // HOME is the workspace, as on the node sandbox, so `~` means the same on both (and to the rules).
   const bash = new Bash({ fs: memory, cwd: root, env: { HOME: root } });
+  // A few timeouts recur (Bash's default, a scenario's own); a run that gives every call another
+  // keeps only the last few shells.
   const withDeadline = new Map<number, Bash>();
   const bashWithin = (timeoutMs: number | undefined): Bash => {
     if (timeoutMs === undefined || !Number.isFinite(timeoutMs)) return bash;
@@ -53,6 +57,7 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
     let instance = withDeadline.get(deadline);
     if (!instance) {
       instance = new Bash({ fs: memory, cwd: root, env: { HOME: root }, executionLimits: { maxExecutionTimeMs: deadline } });
+      if (withDeadline.size >= DEADLINE_SHELLS_KEPT) withDeadline.delete(withDeadline.keys().next().value!);
       withDeadline.set(deadline, instance);
     }
     return instance;
