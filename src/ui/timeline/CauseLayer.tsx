@@ -3,6 +3,7 @@ import { CAP_SOURCE, STREAM_SOURCE, type CauseLink, type CauseLinkKind } from '.
 import { pathLinkKey } from '../../run/criticalPath';
 import type { RowRange } from './layout';
 import { ROW_HEIGHT } from './TimelineLane';
+import { placeFreeLabels } from './labelPlacement';
 
 /** The top and bottom of a lane's bar within its row (timeline.css agrees). */
 const BAR_TOP = 5;
@@ -118,18 +119,9 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
     const word = LABEL[link.kind];
     if (word !== undefined) labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: x1, y: y1, state, strong });
   }
-  const labelAll = labels.length <= LABELLED_AT_MOST;
   // No word over another: two causes leaving one blocker at about one moment (unsafe ahead,
   // then running) keep the first's.
-  const placed: { x: number; y: number; end: number }[] = [];
-  const shown = labels.filter((label) => {
-    if (!labelAll && !label.strong) return false;
-    // 10 px text: about 5.5 px a character.
-    const end = label.x + 3 + label.word.length * 5.5;
-    if (placed.some((other) => Math.abs(other.y - label.y) < 11 && label.x < other.end && other.x < end)) return false;
-    placed.push({ x: label.x, y: label.y, end });
-    return true;
-  });
+  const shown = placeFreeLabels(labels.length <= LABELLED_AT_MOST ? labels : labels.filter((label) => label.strong));
   return (
     <svg className="tl-causes" width={Math.max(1, width)} height={height} viewBox={`0 0 ${Math.max(1, width)} ${height}`} aria-hidden="true" data-testid="cause-layer">
       <defs>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelWidth, placeFrameLabel, placeMarks, placeOutcomeTag, shortName } from './labelPlacement';
+import { labelWidth, placeFrameLabel, placeFreeLabels, placeMarks, placeOutcomeTag, shortName } from './labelPlacement';
 
 describe('label placement', () => {
   it('puts an outcome tag after its bar, before it at the track’s end, inside when neither fits', () => {
@@ -39,3 +39,16 @@ describe('label placement', () => {
     expect([...shortName('Read(src/deeply/nested/folder/module.ts)', 24)].length).toBe(24);
   });
 });
+
+describe('placeFreeLabels', () => {
+  it('keeps the first of two words that would cover each other, and words on other rows or further on', () => {
+    const labels = [
+      { x: 100, y: 40, word: 'unsafe ahead' },
+      { x: 120, y: 40, word: 'unsafe running' },
+      { x: 120, y: 64, word: 'cap' },
+      { x: 200, y: 40, word: 'cancelled' },
+    ];
+    expect(placeFreeLabels(labels).map((label) => `${label.word}@${label.x},${label.y}`)).toEqual(['unsafe ahead@100,40', 'cap@120,64', 'cancelled@200,40']);
+  });
+});
+

@@ -136,3 +136,25 @@ export function spacedOut<T>(items: readonly T[], x: (item: T) => number, minPx:
   }
   return groups;
 }
+
+/** A word placed at a point (its left end and baseline row), to be kept or left out. */
+export interface PointLabel {
+  readonly x: number;
+  readonly y: number;
+  readonly word: string;
+}
+
+/**
+ * The labels that can be drawn without one over another, first come first kept: each reads
+ * rightwards from its point at 10 px type, one row of text tall.
+ */
+export function placeFreeLabels<T extends PointLabel>(labels: readonly T[], rowPx = 11): T[] {
+  const placed: { x0: number; x1: number; y: number }[] = [];
+  return labels.filter((label) => {
+    const x1 = label.x + labelWidth(label.word, 5.5, 3);
+    if (placed.some((other) => Math.abs(other.y - label.y) < rowPx && label.x < other.x1 && other.x0 < x1)) return false;
+    placed.push({ x0: label.x, x1, y: label.y });
+    return true;
+  });
+}
+
