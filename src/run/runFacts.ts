@@ -1,5 +1,5 @@
 import type { CallRecord, RunRecord, TurnRecord } from './record';
-import { toolOutputOf } from '../tools/toolOutputs';
+import { callDisplay } from '../tools/toolOutputs';
 
 /** A file change that the run reported as made but that is not in the files it ended with. */
 export interface LostEdit {
@@ -51,7 +51,8 @@ export function runFacts(record: RunRecord): RunFacts {
 /** The text a successful file-changing call put in, and the text it took out (edits only). */
 function writes(call: CallRecord): { path: string; added: string[]; removed: string[]; whole: boolean } | undefined {
   if (call.outcome !== 'success' || typeof call.input !== 'object' || call.input === null) return undefined;
-  const path = (toolOutputOf('Write', call) ?? toolOutputOf('Edit', call) ?? toolOutputOf('MultiEdit', call))?.filePath;
+  const shown = callDisplay(call.name, call.display);
+  const path = shown.kind === 'output' && (shown.tool === 'Write' || shown.tool === 'Edit' || shown.tool === 'MultiEdit') ? shown.output.filePath : undefined;
   if (path === undefined) return undefined;
   const input = call.input as { content?: unknown; old_string?: unknown; new_string?: unknown; edits?: unknown };
   if (call.name === 'Write' && typeof input.content === 'string') return { path, added: [input.content], removed: [], whole: true };

@@ -14,9 +14,9 @@ export function ComparePanel({ status, entries, onRun }: { status: 'idle' | 'run
   const subject = usePlayground((state) => state.compare.subject);
   const hidden = usePlayground((state) => state.answerHidden);
   const extent = Math.max(1, ...entries.map((entry) => entry.record.endedAt));
-  const serial = subject.kind === 'strategies' ? entries.find((entry) => entry.label === 'serial') : undefined;
-  const serialMakespan = serial ? compareFacts(serial.record).toolsMakespan : undefined;
   const facts = entries.map((entry) => compareFacts(entry.record));
+  const serial = subject.kind === 'strategies' ? entries.findIndex((entry) => entry.label === 'serial') : -1;
+  const serialMakespan = serial >= 0 ? facts[serial]!.toolsMakespan : undefined;
   const runLabel = status === 'running' ? 'Comparing…' : subject.kind === 'strategies' ? 'Compare the four strategies' : `Compare ${subject.policies.length} ${subject.policies.length === 1 ? 'policy' : 'policies'}`;
   return (
     <section className="compare" aria-label="Compare" data-testid="compare" data-subject={subject.kind}>
