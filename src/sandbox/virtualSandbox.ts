@@ -17,9 +17,9 @@ export interface VirtualSandboxOptions {
 const ABORT_GRACE_MS = 50;
 /** just-bash's own note on an aborted run; the caller reports the timeout or abort in its words. */
 const ABORT_NOTE = 'bash: execution aborted\n';
-/** just-bash's note on a run that passed its deadline (`maxExecutionTimeMs`): a timeout, in our words. */
 /** How many shells with their own deadline a sandbox keeps (one per timeout, the oldest dropped). */
 const DEADLINE_SHELLS_KEPT = 8;
+/** just-bash's note on a run that passed its deadline (`maxExecutionTimeMs`): a timeout, in our words. */
 const DEADLINE_NOTE = /bash: [^\n]*exceeded (?:its )?execution deadline[^\n]*\n?/;
 const EXIT_TIMED_OUT = 124;
 const EXIT_ABORTED = 130;

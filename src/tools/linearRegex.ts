@@ -58,12 +58,6 @@ export function compileLinearRegex(source: string, options: LinearRegexOptions =
   }
 }
 
-/** Whether `source` matches as the scanner reads it: valid, and runnable in linear time. */
-export function linearRegexError(source: string): string | undefined {
-  const compiled = compileLinearRegex(source);
-  return compiled.ok ? undefined : compiled.message;
-}
-
 /**
  * Whether a backtracking engine runs `source` in linear time: no quantifier (`*`, `+`, `?`, `{`),
  * no `|` inside a group, no backreference, no lookaround or other `(?` group but `(?:`. A `{`

@@ -64,7 +64,7 @@ export function kindOfToolName(name: string): ToolKind | undefined {
 }
 
 /** The built-in tool a name or an alias names (`Task` is Agent), or `undefined`. */
-export function builtInToolNamed(name: string): AnyTool | undefined {
+function builtInToolNamed(name: string): AnyTool | undefined {
   if (!byName) {
     byName = new Map();
     for (const tool of getAllBaseTools()) for (const each of [tool.name, ...tool.aliases]) if (!byName.has(each)) byName.set(each, tool);

@@ -34,7 +34,7 @@ export function useTerminalFeed(): TerminalFeed {
       seen.events = events;
     };
     let scenarioId = usePlayground.getState().scenario?.id;
-    const markSwitch = (scenario: { id: string; title: string } | null) => {
+    const markSwitch = (scenario: { id: string } | null) => {
       if (!scenario || scenario.id === scenarioId) return;
       if (scenarioId !== undefined) feed.write(`${ANSI.dim}── opened ${scenario.id}: what is above was the last scenario's${ANSI.reset}\n`);
       scenarioId = scenario.id;
