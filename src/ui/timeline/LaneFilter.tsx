@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { laneMatches, parseLaneQuery } from './laneFilter';
 import type { Lane } from './laneLayout';
 
 export interface LaneFilterProps {
@@ -8,6 +9,8 @@ export interface LaneFilterProps {
   matches: readonly Lane[];
   /** Every lane of the run. */
   total: number;
+  /** Every lane, to find the query's matches as typed (`matches` follows it a frame later). */
+  every: readonly Lane[];
   /** The call chosen now, if any. */
   chosenId: string | null;
   /** Makes a match the chosen call and brings it into view (focus stays in the box). */
@@ -26,7 +29,7 @@ export function nextMatch(matches: readonly Lane[], chosenId: string | null, bac
  * The filter box over the lanes: words to find in a call's name, input, outcome or turn (`/`
  * focuses it), how many calls it keeps, and Enter / Shift+Enter to the next and previous match.
  */
-export function LaneFilter({ query, onQuery, matches, total, chosenId, onReveal }: LaneFilterProps) {
+export function LaneFilter({ query, onQuery, matches, total, every, chosenId, onReveal }: LaneFilterProps) {
   const filtering = query.trim() !== '';
   const at = chosenId === null ? -1 : matches.findIndex((lane) => lane.call.id === chosenId);
   const count = !filtering ? '' : matches.length === 0 ? 'no call' : at >= 0 ? `${at + 1} of ${matches.length}` : `${matches.length} of ${total}`;
@@ -34,7 +37,11 @@ export function LaneFilter({ query, onQuery, matches, total, chosenId, onReveal 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      const lane = nextMatch(matches, chosenId, event.shiftKey);
+      // The lanes drawn follow the query a frame later (useShownLayout): Enter pressed straight
+      // after typing goes by the query as typed, not by the lanes of the one before.
+      const typed = parseLaneQuery(query);
+      const current = typed ? every.filter((lane) => laneMatches(lane, typed)) : matches;
+      const lane = nextMatch(current, chosenId, event.shiftKey);
       if (lane) onReveal(lane);
     } else if (event.key === 'Escape' && query !== '') {
       event.preventDefault();

@@ -243,7 +243,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
         readoutRef={readoutRef}
         filter={
           wholeLayout.lanes.length > FILTER_ABOVE || query !== '' ? (
-            <LaneFilter query={query} onQuery={setQuery} matches={lanes} total={wholeLayout.lanes.length} chosenId={chosen?.id ?? null} onReveal={revealLane} />
+            <LaneFilter query={query} onQuery={setQuery} matches={lanes} total={wholeLayout.lanes.length} every={wholeLayout.lanes} chosenId={chosen?.id ?? null} onReveal={revealLane} />
           ) : null
         }
       />
