@@ -1,11 +1,15 @@
 import type { DiagramCall, ExecutorState } from './executorState';
+import { shortName } from './labelPlacement';
 import './executor.css';
+
+/** A chip's label keeps this many characters, the end of a path among them: `Read(…odule03.ts)`, not `Read(src/m…`. */
+const CHIP_CHARS = 18;
 
 /** A call as a chip: its label, marked when it must run alone. */
 function Chip({ call, doing }: { call: DiagramCall; doing?: string }) {
   return (
     <li className={`ex-chip${call.safe ? '' : ' ex-chip--unsafe'}`} data-call-id={call.id} data-doing={doing} title={`${call.label} (${call.id})${call.safe ? '' : ': runs alone'}`}>
-      {call.label}
+      {shortName(call.label, CHIP_CHARS)}
     </li>
   );
 }
@@ -13,8 +17,9 @@ function Chip({ call, doing }: { call: DiagramCall; doing?: string }) {
 /** At most this many chips per station; the rest are counted. */
 const SHOWN = 4;
 
-function Chips({ calls, doing }: { calls: readonly (DiagramCall & { doing?: string })[]; doing?: boolean }) {
-  if (calls.length === 0) return <p className="ex-empty">empty</p>;
+/** A station's calls now; empty, what it held at its busiest (`most`, in words), so a finished turn still shows its peak. */
+function Chips({ calls, doing, most }: { calls: readonly (DiagramCall & { doing?: string })[]; doing?: boolean; most?: string | undefined }) {
+  if (calls.length === 0) return <p className="ex-empty">{most ? `empty now · ${most}` : 'empty'}</p>;
   return (
     <ul className="ex-chips">
       {calls.slice(0, SHOWN).map((call) => (
@@ -32,7 +37,7 @@ function Chips({ calls, doing }: { calls: readonly (DiagramCall & { doing?: stri
  * as drawn, so it moves with the timeline and the scrubber.
  */
 export function ExecutorDiagram({ state }: { state: ExecutorState }) {
-  const { streaming, arriving, blocksSoFar, queue, barrier, slots, cap, gate, gateWaitsFor, released, lastReleased, resultOrder, cascade } = state;
+  const { streaming, arriving, blocksSoFar, queue, barrier, slots, cap, gate, gateWaitsFor, released, lastReleased, resultOrder, cascade, most } = state;
   return (
     <div className="ex" data-testid="executor-diagram" role="group" aria-label="The executor now">
       <section className="ex-station" data-station="stream">
@@ -48,7 +53,7 @@ export function ExecutorDiagram({ state }: { state: ExecutorState }) {
             ▌held: {barrier.kind.replace(/-/g, ' ')}
           </p>
         )}
-        <Chips calls={queue} />
+        <Chips calls={queue} most={most.queued > 0 ? `${most.queued} waited at most` : undefined} />
       </section>
       <span className="ex-arrow" aria-hidden="true">→</span>
       <section className="ex-station" data-station="slots" data-count={slots.length} data-cap={cap}>
@@ -56,12 +61,17 @@ export function ExecutorDiagram({ state }: { state: ExecutorState }) {
           Slots {slots.length}/{Number.isFinite(cap) ? cap : '∞'}
         </h3>
         <Chips calls={slots} doing />
+        {most.slots > 0 && (
+          <p className="ex-note" data-testid="executor-most-slots" data-most={most.slots}>
+            {most.slots} at once at most
+          </p>
+        )}
       </section>
       <span className="ex-arrow" aria-hidden="true">→</span>
       <section className="ex-station" data-station="gate" data-count={gate.length}>
         <h3>Yield gate · {resultOrder === 'request' ? 'request order' : 'completion order'}</h3>
         {gateWaitsFor && <p className="ex-note">holding for {gateWaitsFor.label}</p>}
-        <Chips calls={gate} />
+        <Chips calls={gate} most={most.gate > 0 ? `${most.gate} held at most` : undefined} />
       </section>
       <span className="ex-arrow" aria-hidden="true">→</span>
       <section className="ex-station" data-station="results" data-count={released}>

@@ -63,4 +63,23 @@ describe('executorState', () => {
     expect(state.turn).toBe(0);
     expect(state.cascade).toEqual({ by: { id: 'toolu_bash_cat_dist', label: 'Bash(cat dist/build.log)', safe: false }, cancelled: 2 });
   });
+
+  it('a finished turn keeps its busiest moment: concurrency-cap ends empty, having held ten in the slots and four in the queue', async () => {
+    const state = executorState(await replayBuiltIn('concurrency-cap'));
+    expect(state.streaming).toBe(false);
+    expect([state.queue.length, state.slots.length, state.gate.length]).toEqual([0, 0, 0]);
+    expect(state.most).toEqual({ queued: 4, slots: 10, gate: expect.any(Number) as number });
+  });
+
+  it('the seed run at its end: two reads at once at most, and a call that starts as it is queued never counts as waiting', () => {
+    const state = executorState(buildRecord(seedRun()));
+    expect(state.most.slots).toBe(2);
+    const record = buildRecord([
+      { type: 'run_started', at: 0, scenario: 't', sandbox: 'virtual', strategy: 'streaming', settings: {} },
+      { type: 'turn_started', at: 0, turn: 0 },
+      queued(5, 'a', 'Read'),
+      { type: 'call_started', at: 5, id: 'a' },
+    ]);
+    expect(executorState(record).most).toEqual({ queued: 0, slots: 1, gate: 0 });
+  });
 });

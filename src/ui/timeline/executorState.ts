@@ -55,6 +55,29 @@ export interface ExecutorState {
   readonly resultOrder: 'request' | 'completion';
   /** The failed call that cancelled its siblings, and how many it cancelled. */
   readonly cascade: { readonly by: DiagramCall; readonly cancelled: number } | null;
+  /** The most calls each station held at once in the turn so far: what a finished turn's empty stations held at their busiest. */
+  readonly most: { readonly queued: number; readonly slots: number; readonly gate: number };
+}
+
+/** The most of `spans` open at one moment; a span that ends as another starts does not overlap it, and an empty span counts for none. */
+function mostAtOnce(spans: readonly (readonly [number, number])[]): number {
+  const edges: [number, number][] = [];
+  for (const [from, to] of spans) if (to > from) edges.push([from, 1], [to, -1]);
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0;
+  let most = 0;
+  for (const [, step] of edges) most = Math.max(most, (open += step));
+  return most;
+}
+
+/** The most calls in the queue, the slots and the gate at once, over the turn's calls up to the record's moment. */
+function mostOf(calls: readonly CallRecord[]): ExecutorState['most'] {
+  const end = (at: number | null) => at ?? Infinity;
+  return {
+    queued: mostAtOnce(calls.map((call) => [call.queuedAt, end(call.executingAt ?? call.completedAt)])),
+    slots: mostAtOnce(calls.flatMap((call) => (call.executingAt === null ? [] : [[call.executingAt, end(call.completedAt)] as const]))),
+    gate: mostAtOnce(calls.flatMap((call) => (call.completedAt === null || call.outcome === 'discarded' ? [] : [[call.completedAt, end(call.yieldedAt)] as const]))),
+  };
 }
 
 const item = (call: CallRecord): DiagramCall => ({ id: call.id, label: labelCall(call), safe: call.concurrencySafe });
@@ -74,7 +97,7 @@ export function executorState(record: RunRecord): ExecutorState {
   const resultOrder = (record.schedule?.resultOrder ?? record.settings.resultOrder) === 'completion' ? 'completion' : 'request';
   const cap = maxConcurrencyOf(record);
   if (!turn) {
-    return { turn: null, streaming: false, arriving: null, blocksSoFar: 0, queue: [], barrier: null, slots: [], cap, gate: [], gateWaitsFor: null, released: 0, lastReleased: null, resultOrder, cascade: null };
+    return { turn: null, streaming: false, arriving: null, blocksSoFar: 0, queue: [], barrier: null, slots: [], cap, gate: [], gateWaitsFor: null, released: 0, lastReleased: null, resultOrder, cascade: null, most: { queued: 0, slots: 0, gate: 0 } };
   }
   const streaming = turn.streamEndedAt === null;
   const open = streaming ? turn.blocks.findLast((block) => block.kind === 'tool_use' && block.stoppedAt === null) : undefined;
@@ -130,5 +153,6 @@ export function executorState(record: RunRecord): ExecutorState {
     lastReleased: lastReleased ? item(lastReleased) : null,
     resultOrder,
     cascade: by ? { by: item(by), cancelled } : null,
+    most: mostOf(turn.calls),
   };
 }
