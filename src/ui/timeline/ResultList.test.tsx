@@ -20,6 +20,9 @@ describe('result entries', () => {
       'toolu_bash',
       'toolu_c',
     ]);
+    // Batches are counted from 1 here as on the lanes, the cards and in Predict.
+    expect(html(seedRun())).toMatch(/concurrent (<!-- -->)?batch 1</);
+    expect(html(seedRun())).not.toMatch(/batch 0|\bb0\b/);
   });
 
   it('puts calls never yielded after the yielded ones', () => {

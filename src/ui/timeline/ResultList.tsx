@@ -89,7 +89,7 @@ const ResultGroup = memo(
       <li className="rl-group" data-testid="result-group" data-batch={batch}>
         <div className="rl-group-head">
           <RenderedDescriptor descriptor={groupView(calls, findTool)} />
-          <span className="rl-meta">concurrent batch {batch}</span>
+          <span className="rl-meta">concurrent {batchName(batch)}</span>
         </div>
         <ol className="rl-list">
           {calls.map((call) => (
