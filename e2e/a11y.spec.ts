@@ -80,10 +80,17 @@ test.describe('accessibility', () => {
     await page.getByRole('tab', { name: 'Predict' }).click();
     await page.getByRole('combobox', { name: 'Strategy' }).selectOption('serial');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
+    // The run plays in the timeline with the guess on its lanes, then the guess is laid over it.
+    await expect(page.getByTestId('guess-bar')).toHaveAttribute('data-state', 'compared');
+    await expect(page.getByTestId('lesson-check')).toHaveAttribute('data-status', 'differs');
+    expect(await violations(page), 'checked, the guess on the lanes').toEqual([]);
+    await page.getByTestId('lesson-bar').getByRole('button', { name: 'More' }).click();
+    await expect(page.getByTestId('lesson-drawer')).toBeVisible();
+    expect(await violations(page), 'the lesson in its drawer').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('lesson-drawer')).toBeHidden();
+    await page.getByTestId('guess-bar').getByRole('button', { name: 'Your guess beside the run' }).click();
     await expect(page.getByTestId('predict')).toHaveAttribute('data-state', 'compared');
     expect(await violations(page), 'predicted').toEqual([]);
-    await page.getByRole('tab', { name: 'Timeline' }).click();
-    await expect(page.getByTestId('lesson-check')).toHaveAttribute('data-status', 'differs');
-    expect(await violations(page), 'checked').toEqual([]);
   });
 });

@@ -125,15 +125,32 @@ test.describe('the page panels', () => {
     expect(call.result?.content).toContain('jest');
   });
 
-  test('predict, then run: the guess is laid over the run with why it differed', async ({ page }) => {
+  test('predict, then run: the lesson’s answer hides while you guess, Run shows the run with the guess on its lanes, then the guess beside the run with why it differed', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await expect(page.getByTestId('lesson-text')).not.toHaveAttribute('data-hidden', 'true');
     await page.getByRole('tab', { name: 'Predict' }).click();
     const predict = page.getByTestId('predict');
     await expect(predict).toHaveAttribute('data-state', 'guessing');
+    // The lesson's text says how the calls are grouped: hidden while guessing.
+    await expect(page.getByTestId('lesson-text')).toHaveAttribute('data-hidden', 'true');
+    await expect(page.getByTestId('lesson-text')).toContainText('hidden while you predict');
     // The naive guess: all four in one batch. Put the Bash call in a batch of its own.
     await predict.getByRole('combobox', { name: 'Batch of Bash(ls src)' }).selectOption('2');
     await predict.getByRole('combobox', { name: 'Batch of Read(src/c.ts)' }).selectOption('2');
-    await run(page);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    // Run brings the timeline forward, the guess marked on the lanes it names.
+    await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('guess-bar')).toBeVisible();
+    const mark = (id: string) => page.locator(`[data-testid=call][data-call-id=${id}] [data-testid=guess-mark]`);
+    await expect(mark('toolu_bash_ls')).toHaveAttribute('data-batch', '2');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('lesson-text')).not.toHaveAttribute('data-hidden', 'true');
+    await expect(mark('toolu_read_a')).toHaveText('guess 1 ✓');
+    await expect(mark('toolu_bash_ls')).toHaveText('guess 2 ✓');
+    await expect(mark('toolu_read_c')).toHaveText('guess 2 ✗');
+    await expect(page.getByTestId('guess-bar')).toContainText('Your guess: 3 of 4 calls in the batch you put them in');
+
+    await page.getByTestId('guess-bar').getByRole('button', { name: 'Your guess beside the run' }).click();
     await expect(predict).toHaveAttribute('data-state', 'compared');
     await expect(predict.locator('tr[data-call-id=toolu_read_a]')).toHaveAttribute('data-right', 'true');
     await expect(predict.locator('tr[data-call-id=toolu_bash_ls]')).toHaveAttribute('data-right', 'true');

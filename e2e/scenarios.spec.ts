@@ -53,6 +53,60 @@ async function checkShownRun(page: Page) {
   for (const batch of recorded) expect(batches).toContain(batch);
 }
 
+/** The sizes the page is laid out for (a phone has its own spec): each lesson's done run is looked at in each. */
+const SIZES = [
+  [1024, 768],
+  [1280, 800],
+  [1366, 768],
+  [1920, 1080],
+] as const;
+
+/** What a cause's word names; stream causes and a shell's start go without one. */
+const WORDED = new Set(['unsafe-ahead', 'unsafe-running', 'runs-alone', 'cap', 'previous-batch', 'yield-order', 'cancelled']);
+
+/**
+ * The lesson's done run with the lesson's text (More), the executor diagram and a lane's "why"
+ * open, at every size: nothing scrolls sideways, the track sits inside its box, at least eight
+ * lanes (or every lane, when the run has fewer) are in view, and every cause has its kind and,
+ * for a kind that has a word, its word in view.
+ */
+async function checkLayout(page: Page, id: string) {
+  const more = page.getByTestId('lesson-bar').getByRole('button', { name: /^(More|Less)$/ });
+  if ((await more.count()) > 0 && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  const executor = page.getByTestId('timeline-executor');
+  if ((await executor.getAttribute('aria-pressed')) !== 'true') await executor.click();
+  await expect(page.getByTestId('executor-diagram')).toBeVisible();
+  const lanes = page.getByTestId('call');
+  await lanes.first().click();
+  await expect(page.getByTestId('why')).toBeVisible();
+  const laneCount = await lanes.count();
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    const at = `${id} at ${width}×${height}`;
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${at}: the page scrolls sideways` }).toBeLessThanOrEqual(0);
+    // The lanes follow the new size a frame or two later: each figure is read until it holds.
+    const fit = () =>
+      page.locator('.tl-scroller').evaluate((scroller) => {
+        const box = scroller.getBoundingClientRect();
+        const inView = [...scroller.querySelectorAll('[data-testid=call]')].filter((lane) => {
+          const rect = lane.getBoundingClientRect();
+          return rect.top >= box.top - 0.5 && rect.bottom <= box.bottom + 0.5;
+        }).length;
+        const tracks = [...scroller.querySelectorAll('.tl-track')].map((track) => track.getBoundingClientRect().right);
+        return { sideways: scroller.scrollWidth - scroller.clientWidth, inView, trackPast: Math.max(0, ...tracks) - box.right };
+      });
+    await expect.poll(async () => (await fit()).sideways, { message: `${at}: the track is wider than its box` }).toBeLessThanOrEqual(0);
+    await expect.poll(async () => (await fit()).trackPast, { message: `${at}: a track ends past its box` }).toBeLessThanOrEqual(0.5);
+    await expect.poll(async () => (await fit()).inView, { message: `${at}: lanes in view of ${laneCount}` }).toBeGreaterThanOrEqual(Math.min(8, laneCount));
+    const causes = await page.getByTestId('cause').evaluateAll((paths) => paths.map((path) => path.getAttribute('data-kind') ?? ''));
+    for (const kind of causes) expect(kind, `${at}: a cause without its kind`).not.toBe('');
+    for (const kind of new Set(causes.filter((kind) => WORDED.has(kind)))) {
+      await expect(page.locator(`[data-testid=cause-label][data-kind=${kind}]`).first(), `${at}: the word of a ${kind} cause`).toBeVisible();
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 for (const group of groups) {
   test(`replays ${group.join(', ')} in the page: each timeline agrees with its run record and the expectations hold`, async ({ page }) => {
     test.setTimeout(60_000 * group.length);
@@ -64,6 +118,7 @@ for (const group of groups) {
       await page.goto(`/?scenario=${first}&sandbox=virtual&autorun=1`);
       await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
       await checkShownRun(page);
+      await checkLayout(page, first!);
     });
     for (const id of rest) {
       await test.step(id, async () => {
@@ -74,6 +129,7 @@ for (const group of groups) {
         await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
         expect(await page.evaluate(() => window.playground.record().scenario)).toBe(id);
         await checkShownRun(page);
+        await checkLayout(page, id);
       });
     }
     expect(errors).toEqual([]);

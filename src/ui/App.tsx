@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Header as HeaderView } from './app/Header';
 import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
 import { ShortcutsDialog } from './app/ShortcutsDialog';
@@ -12,7 +12,7 @@ import { useShortcuts } from './app/useShortcuts';
 import { dispatchRun, lessonComparison, playbackNow, runCompare, setPolicy, setSpeed } from './controller';
 import { replaySpeedFor } from './sessions/replaySpeed';
 import { LessonBar } from './lesson';
-import { PredictPanel } from './predict';
+import { GuessBar, PredictPanel, useGuessRun } from './predict';
 import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import { TerminalPane as TerminalPaneView } from './terminal';
@@ -46,6 +46,8 @@ const WorkspacePane = memo(WorkspacePaneView);
 const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tool pool', live: 'Live' };
 
 const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
+/** Where the panes stack (screens.css agrees). */
+const PHONE = '(max-width: 760px)';
 
 type SideTab = 'scenarios' | 'settings' | 'pool' | 'live';
 type CentreTab = 'timeline' | 'compare' | 'predict' | 'summary';
@@ -77,11 +79,18 @@ export function App() {
   // A session's results are drawn in a render React may interrupt, after its lanes: opening a
   // 2,000-call session does not wait for two thousand results.
   const realResults = useDeferredValue(realRecord);
+  const showTimeline = useCallback(() => setCentre('timeline'), []);
+  const guess = useGuessRun(centre === 'predict', showTimeline);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useShortcuts(openHelp);
 
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
+  // On a phone the panes stack and the timeline starts below the first screen: a run brings it up.
+  const centreRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (running && window.matchMedia(PHONE).matches) centreRef.current?.scrollIntoView({ block: 'start' });
+  }, [running]);
 
   return (
     <div className="app" data-running={running} data-answer-hidden={answerHidden}>
@@ -126,7 +135,7 @@ export function App() {
           )}
         </aside>
         <Splitter variable="--left" axis="x" min={220} max={560} label="Resize the scenarios pane" />
-        <section className="pane centre" aria-label="Timeline">
+        <section ref={centreRef} className="pane centre" aria-label="Timeline">
           <div className="tabs">
             <div role="tablist" className="tablist">
               <button type="button" role="tab" aria-selected={centre === 'timeline'} onClick={() => setCentre('timeline')}>
@@ -152,6 +161,7 @@ export function App() {
           {/* The lesson, with one click to its comparison or to predicting it (src/ui/lesson). */}
           {centre !== 'compare' && centre !== 'summary' && (
             <LessonBar
+              predicting={guess.predicting}
               onPredict={() => setCentre('predict')}
               onCompare={() => {
                 setCentre('compare');
@@ -172,11 +182,12 @@ export function App() {
               )}
               {asItRan && <AsItRanSwitch view={sessionView} label={asItRan.label} onChange={setSessionView} />}
               {asItRan && <EffectsSwitch disabled={running} />}
+              <GuessBar guess={guess} onOpen={() => setCentre('predict')} />
               <div className="timeline-box" id="timeline" tabIndex={-1} aria-label="Timeline">
                 {realRecord ? (
                   <Timeline key={`as-it-ran:${scenario?.id ?? ''}`} record={realRecord} now={() => realRecord.endedAt} running={false} idleFold={SESSION_FOLD} foldIdle foldTurnsAbove={FOLD_TURNS_ABOVE} />
                 ) : (
-                  <Timeline key="run" record={record} now={playbackNow} running={running} asItRan={ranBeside} />
+                  <Timeline key="run" record={record} now={playbackNow} running={running} asItRan={ranBeside} guesses={guess.marks} />
                 )}
               </div>
               <Scrubber />

@@ -22,9 +22,9 @@ export function Header({ title }: { title: string }) {
   // Run disables itself: focus goes on to Pause (and back to Run when the run ends), never to the page body.
   const focusAfterRun = useRef(false);
   useEffect(() => {
-    if (running && !live && focusAfterRun.current) pauseButton.current?.focus();
+    if (running && !live && focusAfterRun.current) pauseButton.current?.focus({ preventScroll: true });
     const lost = document.activeElement === pauseButton.current || document.activeElement === document.body;
-    if (!running && focusAfterRun.current && lost) runButton.current?.focus();
+    if (!running && focusAfterRun.current && lost) runButton.current?.focus({ preventScroll: true });
     if (!running) focusAfterRun.current = false;
   }, [running, live]);
   return (

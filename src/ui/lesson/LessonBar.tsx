@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { lessonComparison } from '../controller';
 import { usePlayground } from '../store';
-import { Markdown } from '../text';
+import { InlineMarkdown, Markdown } from '../text';
 import './lesson.css';
 
 interface LessonBarProps {
@@ -9,31 +9,42 @@ interface LessonBarProps {
   onCompare: () => void;
   /** Opens the prediction tab. */
   onPredict: () => void;
+  /** The Predict tab is in front and no run has ended yet: the text would give the answer away. */
+  predicting: boolean;
 }
 
 /**
- * The open lesson above the timeline: its text as Markdown (two lines, or all of it), and one
- * click to its comparison or to predicting it. A classroom link hides the text until a run ended.
+ * The open lesson above the timeline: its text as Markdown in a line or two, and one click to its
+ * comparison or to predicting it. "More" opens the whole text in a drawer beside the timeline, never
+ * above the lanes. A classroom link, or a guess being made, hides the text until a run ended.
  */
-export function LessonBar({ onCompare, onPredict }: LessonBarProps) {
+export function LessonBar({ onCompare, onPredict, predicting }: LessonBarProps) {
   const scenario = usePlayground((state) => state.scenario);
-  const hidden = usePlayground((state) => state.answerHidden);
+  const classroom = usePlayground((state) => state.answerHidden);
   const [open, setOpen] = useState(false);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const hidden = classroom || predicting;
   if (!scenario) return null;
   const subject = lessonComparison(scenario);
   const compareLabel = subject.kind === 'policies' ? `Compare ${shortNames(subject.policies).join(' vs ')}` : 'Compare the strategies';
+  const close = () => {
+    setOpen(false);
+    moreRef.current?.focus();
+  };
   return (
     <div className="lesson-bar" data-testid="lesson-bar">
       {hidden ? (
         <p className="lesson" data-testid="lesson-text" data-hidden="true">
-          This lesson’s explanation is hidden until you run it: predict first (the Predict tab), then press Run.
+          {classroom
+            ? 'This lesson’s explanation is hidden until you run it: predict first (the Predict tab), then press Run.'
+            : 'The lesson’s explanation is hidden while you predict: it would give the answer away. It comes back when the run ends.'}
         </p>
       ) : (
-        <Markdown text={scenario.description ?? ''} className={`lesson${open ? ' is-open' : ''}`} testId="lesson-text" />
+        <Markdown text={scenario.description ?? ''} className="lesson" testId="lesson-text" />
       )}
       <span className="lesson-bar-actions">
         {!hidden && scenario.description && (
-          <button type="button" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+          <button ref={moreRef} type="button" aria-expanded={open} aria-controls="lesson-drawer" onClick={() => (open ? close() : setOpen(true))}>
             {open ? 'Less' : 'More'}
           </button>
         )}
@@ -46,7 +57,46 @@ export function LessonBar({ onCompare, onPredict }: LessonBarProps) {
           </button>
         )}
       </span>
+      {open && !hidden && scenario.description && <LessonDrawer title={scenario.title} text={scenario.description} onClose={close} />}
     </div>
+  );
+}
+
+/**
+ * The lesson's whole text in a drawer at the side of the page, over the results pane: the lanes
+ * keep their room. Escape or Close puts it away; it is not modal, so the run can be watched and
+ * driven beside it.
+ */
+function LessonDrawer({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <section
+      ref={ref}
+      id="lesson-drawer"
+      className="lesson-drawer"
+      data-testid="lesson-drawer"
+      aria-label="The lesson"
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="lesson-drawer-head">
+        <h2 className="lesson-drawer-title">
+          <InlineMarkdown text={title} />
+        </h2>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <Markdown text={text} className="lesson-whole" />
+    </section>
   );
 }
 

@@ -119,7 +119,7 @@ export function PredictPanel() {
           {result.orderWhy && ` The order differs because ${result.orderWhy}.`}
         </p>
       ) : (
-        <p className="muted">Press Run when your guess is ready; it is laid over the run when it ends.</p>
+        <p className="muted">Press Run when your guess is ready: the run plays in the timeline with your guess marked on its lanes, and is laid over the guess here when it ends.</p>
       )}
       <div className="predict-actions">
         <button type="button" onClick={resetGuess} disabled={running}>

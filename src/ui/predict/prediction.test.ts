@@ -5,6 +5,7 @@ import { BUILT_IN_SCENARIOS } from '../../scenarios/library';
 import type { Scenario } from '../../scenarios/schema';
 import { validateScenario } from '../../scenarios/validate';
 import { createVirtualClock } from '../../time/virtualClock';
+import { guessMarks } from './guessRun';
 import { comparePrediction, initialPrediction, normaliseBatches, predictableCalls } from './prediction';
 
 function lesson(id: string): Scenario {
@@ -60,5 +61,23 @@ describe('predict, then run', () => {
     const record = await clock.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), clock, strategy: 'serial' }));
     const result = comparePrediction(initialPrediction(scenario), record, predictableCalls(scenario))!;
     expect(result.calls.find((call) => call.label === 'Read(src/b.ts)')?.why).toBe('the serial strategy runs every call alone, one at a time');
+  });
+
+  it('marks each lane with its guessed batch (renumbered from 1), and once the run ended whether it was right', async () => {
+    const record = await replay(scenario);
+    const guess = { scenarioId: scenario.id, batches: { toolu_read_a: 3, toolu_read_b: 3, toolu_bash_ls: 7, toolu_read_c: 7 }, order: initialPrediction(scenario).order };
+    const { marks, result } = guessMarks(scenario, guess, record);
+    expect(Object.fromEntries(marks)).toEqual({
+      toolu_read_a: { batch: 1, right: true },
+      toolu_read_b: { batch: 1, right: true },
+      toolu_bash_ls: { batch: 2, right: true },
+      toolu_read_c: { batch: 2, right: false },
+    });
+    expect(result?.calls.filter((call) => call.right)).toHaveLength(3);
+    // While the run has not ended, the marks say the guess only.
+    const running = { ...record, status: 'running' as const };
+    expect(guessMarks(scenario, guess, running).marks.get('toolu_read_c')).toEqual({ batch: 2 });
+    // No guess made: the first guess (all in batch 1) is marked.
+    expect(guessMarks(scenario, null, record).marks.get('toolu_bash_ls')).toEqual({ batch: 1, right: false });
   });
 });

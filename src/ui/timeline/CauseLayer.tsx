@@ -3,7 +3,7 @@ import { CAP_SOURCE, STREAM_SOURCE, type CauseLink, type CauseLinkKind } from '.
 import { pathLinkKey } from '../../run/criticalPath';
 import type { RowRange } from './layout';
 import { ROW_HEIGHT } from './TimelineLane';
-import { placeFreeLabels } from './labelPlacement';
+import { labelWidth, placeFreeLabels } from './labelPlacement';
 
 /** The top and bottom of a lane's bar within its row (timeline.css agrees). */
 const BAR_TOP = 5;
@@ -117,7 +117,8 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
       />,
     );
     const word = LABEL[link.kind];
-    if (word !== undefined) labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: x1, y: y1, state, strong });
+    // A word that would pass the track's end starts where it ends inside it.
+    if (word !== undefined) labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: Math.max(0, Math.min(x1, width - labelWidth(word, 5.5, 3) - 3)), y: y1, state, strong });
   }
   // No word over another: two causes leaving one blocker at about one moment (unsafe ahead,
   // then running) keep the first's.

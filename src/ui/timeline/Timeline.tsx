@@ -13,7 +13,7 @@ import type { Lane } from './laneLayout';
 import type { TimeMap } from './timeScale';
 import { TimelineFrames } from './TimelineFrames';
 import { TimelineHeader } from './TimelineHeader';
-import { ROW_HEIGHT, TimelineLane } from './TimelineLane';
+import { ROW_HEIGHT, TimelineLane, type LaneGuess } from './TimelineLane';
 import { TimelineOverview } from './TimelineOverview';
 import { ExecutorDiagram } from './ExecutorDiagram';
 import { AS_IT_RAN_SANDBOX } from '../../run/observedRecord';
@@ -52,6 +52,8 @@ export interface TimelineProps {
   foldTurnsAbove?: number;
   /** The same session as it really ran (a replay of an imported session): each call's lane draws when it ran there too. */
   asItRan?: RunRecord | undefined;
+  /** The learner's guess on the lanes of the run that checks it (Predict, then run). */
+  guesses?: ReadonlyMap<string, LaneGuess> | undefined;
 }
 
 /** The stream row, the marks row and the axis (the CSS gives them 24, 16 and 20 px). */
@@ -89,7 +91,7 @@ function streamIsSimulated(record: RunRecord): boolean {
  * call changes; the clock moves a CSS variable from a requestAnimationFrame loop; above 60 calls
  * only the lanes in view are rendered, and the causes drawn are those touching them.
  */
-export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false, foldTurnsAbove = Infinity, asItRan }: TimelineProps) {
+export function Timeline({ record, now, running, description, onFocusCall, idleFold = LESSON_FOLD, foldIdle = false, foldTurnsAbove = Infinity, asItRan, guesses }: TimelineProps) {
   const rootRef = useRef<HTMLElement>(null);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -293,6 +295,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
                     tagSide={layout.tagSides.get(lane.call.id) ?? 'right'}
                     label={labels.get(lane.call.id)!}
                     ran={ranSpans?.get(lane.call.id)?.span}
+                    guess={guesses?.get(lane.call.id)}
                   />
                 ),
               )}

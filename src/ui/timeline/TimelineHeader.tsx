@@ -90,7 +90,7 @@ export function TimelineHeader({ stream, ticks, gaps, marks, map, simulated, act
         <div className="tl-label tl-label--head">time</div>
         <div className="tl-track">
           {ticks.map((tick) => (
-            <span key={tick.at} className="tl-tick" style={{ left: drawnX(map.toDrawn(tick.at)) }}>
+            <span key={tick.at} className={tick.atEnd ? 'tl-tick tl-tick--end' : 'tl-tick'} style={{ left: drawnX(map.toDrawn(tick.at)) }}>
               {tick.label}
             </span>
           ))}

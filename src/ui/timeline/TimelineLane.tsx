@@ -43,9 +43,17 @@ export interface TimelineLaneProps {
   label: LaneLabel;
   /** When the call ran in the session as it really ran (a replay of an imported session), on this run's clock. */
   ran?: readonly [number, number] | undefined;
+  /** The learner's guess of this call's batch, when the run checks a guess. */
+  guess?: LaneGuess | undefined;
 }
 
-function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected, critical, tagSide, label, ran }: TimelineLaneProps) {
+/** A learner's guess of a call's batch (1 for the first), and once the run ended whether it was right. */
+export interface LaneGuess {
+  readonly batch: number;
+  readonly right?: boolean;
+}
+
+function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected, critical, tagSide, label, ran, guess }: TimelineLaneProps) {
   const { call, depth, row, state, outcome } = lane;
   const tone = outcome ?? 'none';
   const finished = call.completedAt;
@@ -87,6 +95,11 @@ function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected
         </span>
       </div>
       <div className="tl-track" aria-hidden="true">
+        {guess && (
+          <span className="tl-guess" data-testid="guess-mark" data-batch={guess.batch} data-right={guess.right === undefined ? undefined : String(guess.right)}>
+            {`guess ${guess.batch}${guess.right === undefined ? '' : guess.right ? ' ✓' : ' ✗'}`}
+          </span>
+        )}
         {ran && <span className="tl-ran" data-testid="ran-span" title={`as it ran: ${msText(ran[0])}–${msText(ran[1])} ms`} style={spanStyle(map, ran[0], ran[1], false)} />}
         {lane.stream?.map((segment, i) => (
           <span key={`s${i}`} className={`tl-substream tl-stream--${segment.kind}${segment.open ? ` ${OPEN_CLASS}` : ''}`} style={spanStyle(map, segment.from, segment.to, segment.open)} />
@@ -144,5 +157,7 @@ export const TimelineLane = memo(
     before.tagSide === after.tagSide &&
     before.label.shown === after.label.shown &&
     before.label.full === after.label.full &&
-    before.ran === after.ran,
+    before.ran === after.ran &&
+    before.guess?.batch === after.guess?.batch &&
+    before.guess?.right === after.guess?.right,
 );

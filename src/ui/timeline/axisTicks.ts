@@ -8,6 +8,8 @@ export interface AxisTick {
   readonly at: number;
   readonly x: number;
   readonly label: string;
+  /** Its label would pass the track's end: it is drawn to the left of its line instead. */
+  readonly atEnd?: true;
 }
 
 /** About how wide a tick label's character is, in pixels. */
@@ -45,5 +47,6 @@ export function axisTicks(scale: TimeScale, minSpacingPx = 72): AxisTick[] {
     afterFold = true;
   }
   if (from <= scale.endMs) stretch(scale.endMs, afterFold);
-  return ticks;
+  const end = scale.x(scale.endMs);
+  return ticks.map((tick) => (tick.x + tick.label.length * LABEL_CHAR_PX + 6 > end ? { ...tick, atEnd: true } : tick));
 }

@@ -1,5 +1,6 @@
 /** The live timeline of a run and its text alternative, the result list. */
 export { Timeline, type TimelineProps } from './Timeline';
+export type { LaneGuess } from './TimelineLane';
 export { ResultList, type ResultListProps } from './ResultList';
 export { useToolFinder } from './useToolFinder';
 export * from './layout';

@@ -41,14 +41,29 @@ describe('label placement', () => {
 });
 
 describe('placeFreeLabels', () => {
-  it('keeps the first of two words that would cover each other, and words on other rows or further on', () => {
+  it('moves a word that would cover another a row down (or up, or past it), and shares a word that would cover the same word', () => {
     const labels = [
       { x: 100, y: 40, word: 'unsafe ahead' },
       { x: 120, y: 40, word: 'unsafe running' },
+      { x: 104, y: 40, word: 'unsafe ahead' },
       { x: 120, y: 64, word: 'cap' },
       { x: 200, y: 40, word: 'cancelled' },
     ];
-    expect(placeFreeLabels(labels).map((label) => `${label.word}@${label.x},${label.y}`)).toEqual(['unsafe ahead@100,40', 'cap@120,64', 'cancelled@200,40']);
+    expect(placeFreeLabels(labels).map((label) => `${label.word}@${label.x},${label.y}`)).toEqual(['unsafe ahead@100,40', 'unsafe running@120,51', 'cap@120,64', 'cancelled@200,40']);
+  });
+
+  it('leaves a word out only when below, above and past the word it covers are all taken', () => {
+    const w = labelWidth('cap', 5.5, 3);
+    const labels = [
+      { x: 100, y: 40, word: 'cap' },
+      { x: 100, y: 51, word: 'cancelled' },
+      { x: 100, y: 29, word: 'runs alone' },
+      { x: 100 + w + 2, y: 40, word: 'batch before' },
+      { x: 101, y: 40, word: 'unsafe ahead' },
+    ];
+    expect(placeFreeLabels(labels).map((label) => label.word)).toEqual(['cap', 'cancelled', 'runs alone', 'batch before']);
+    // Never above the layer's top.
+    expect(placeFreeLabels([{ x: 0, y: 10, word: 'cap' }, { x: 0, y: 10, word: 'cancelled' }])).toEqual([{ x: 0, y: 10, word: 'cap' }, { x: 0, y: 21, word: 'cancelled' }]);
   });
 });
 

@@ -145,16 +145,31 @@ export interface PointLabel {
 }
 
 /**
- * The labels that can be drawn without one over another, first come first kept: each reads
- * rightwards from its point at 10 px type, one row of text tall.
+ * The labels drawn without one over another, each reading rightwards from its point at 10 px type,
+ * one row of text tall. A word that would cover the same word is shared (two causes from one
+ * blocker at one moment); one that would cover another word moves a row down, a row up, or just
+ * past it, and is left out only when none of those is free. First come, first placed.
  */
 export function placeFreeLabels<T extends PointLabel>(labels: readonly T[], rowPx = 11): T[] {
-  const placed: { x0: number; x1: number; y: number }[] = [];
-  return labels.filter((label) => {
-    const x1 = label.x + labelWidth(label.word, 5.5, 3);
-    if (placed.some((other) => Math.abs(other.y - label.y) < rowPx && label.x < other.x1 && other.x0 < x1)) return false;
-    placed.push({ x0: label.x, x1, y: label.y });
-    return true;
-  });
+  const placed: { x0: number; x1: number; y: number; word: string }[] = [];
+  const covering = (x: number, y: number, width: number) => placed.find((other) => Math.abs(other.y - y) < rowPx && x < other.x1 && other.x0 < x + width);
+  const shown: T[] = [];
+  for (const label of labels) {
+    const width = labelWidth(label.word, 5.5, 3);
+    const first = covering(label.x, label.y, width);
+    if (first?.word === label.word) continue;
+    // Moved, a word stays below the layer's top.
+    const moves: [number, number][] = [
+      [label.x, label.y + rowPx],
+      [label.x, label.y - rowPx],
+      [(first?.x1 ?? 0) + 2, label.y],
+    ];
+    const free: [number, number] | undefined = first ? moves.find(([x, y]) => y >= rowPx && covering(x, y, width) === undefined) : [label.x, label.y];
+    if (!free) continue;
+    const [x, y] = free;
+    placed.push({ x0: x, x1: x + width, y, word: label.word });
+    shown.push(x === label.x && y === label.y ? label : { ...label, x, y });
+  }
+  return shown;
 }
 

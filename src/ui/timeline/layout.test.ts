@@ -94,6 +94,14 @@ describe('axis ticks', () => {
     for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.x - ticks[i - 1]!.x).toBeGreaterThanOrEqual(72);
   });
 
+  it('a tick whose label would pass the track’s end reads leftwards from its line; the others rightwards', () => {
+    // 2.5 s sits 23 px before the end: "2.5 s" is wider than that.
+    const ticks = axisTicks(createScale({ widthPx: 600, startMs: 0, endMs: 2600 }), 72);
+    expect(ticks.filter((tick) => tick.atEnd).map((tick) => tick.label)).toEqual(['2.5 s']);
+    // With room after the last tick, none does.
+    expect(axisTicks(createScale({ widthPx: 600, startMs: 0, endMs: 2900 }), 72).some((tick) => tick.atEnd)).toBe(false);
+  });
+
   it('starts at the first round step inside a view that starts mid-way, with no float drift', () => {
     const ticks = axisTicks(createScale({ widthPx: 300, startMs: 0.05, endMs: 0.95 }), 60);
     expect(ticks[0]!.at).toBeGreaterThanOrEqual(0.05);

@@ -58,12 +58,15 @@ const SETTLE_MS = 120;
  * scroll position at once, with no React render: the lanes follow the wheel at the frame rate.
  * The timeline is drawn again at the new zoom (ticks, labels, causes) once the gesture pauses.
  */
+/** Room after the run's end: a batch frame's border and a yield mark drawn at the end stay inside the box. */
+const END_ROOM_PX = 8;
+
 export function useTimelineView(scrollerRef: RefObject<HTMLDivElement | null>, rootRef: RefObject<HTMLElement | null>, running: boolean): TimelineView {
   const [size, setSize] = useState(INITIAL_SIZE);
   const [zoom, setZoom] = useState(1);
   const [follow, setFollow] = useState(true);
   const labelWidth = labelWidthFor(size.width);
-  const fitWidth = Math.max(160, size.width - labelWidth - 2);
+  const fitWidth = Math.max(160, size.width - labelWidth - END_ROOM_PX);
   const trackWidth = Math.round(fitWidth * zoom);
   // The zoom drawn while a gesture goes on, ahead of the one React has drawn.
   const live = useRef<number | null>(null);
