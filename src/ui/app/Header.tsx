@@ -81,8 +81,10 @@ export function Header({ title }: { title: string }) {
         </label>
       </div>
       <HeaderImport disabled={running} />
-      <RunStatus />
-      <SandboxBadge />
+      <div className="header-status">
+        <RunStatus />
+        <SandboxBadge />
+      </div>
     </header>
   );
 }
