@@ -24,6 +24,28 @@ test.describe('the page panels', () => {
     await expect(runButton).toBeFocused();
   });
 
+  test('the splitters: dragged or moved by the keys, a pane keeps its size across a reload', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    const left = page.getByRole('separator', { name: 'Resize the scenarios pane' });
+    const side = page.getByRole('complementary', { name: 'Scenarios, settings and tool pool' });
+    const width = async () => Math.round((await side.boundingBox())!.width);
+    const before = await width();
+    const handle = (await left.boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 + 80, handle.y + 200, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(width).toBe(before + 80);
+    await left.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(width).toBe(before + 56);
+    await expect(left).toHaveAttribute('aria-valuenow', String(before + 56));
+    await page.reload();
+    await expect.poll(width).toBe(before + 56);
+    // The timeline between them took the width the side pane gave up, and nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('the policy is chosen in Settings with its source, and the header’s strategy follows it', async ({ page }) => {
     await page.goto('/?scenario=claude-code-changed-its-mind&sandbox=virtual');
     await page.getByRole('tab', { name: 'Settings', exact: true }).click();

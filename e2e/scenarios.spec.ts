@@ -104,7 +104,26 @@ async function checkLayout(page: Page, id: string) {
       await expect(page.locator(`[data-testid=cause-label][data-kind=${kind}]`).first(), `${at}: the word of a ${kind} cause`).toBeVisible();
     }
   }
+  // The phone: the panes stack and the page scrolls down, never sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${id} at 390×844: the page scrolls sideways` }).toBeLessThanOrEqual(0);
+  if (process.env.UPDATE_SNAPSHOTS === '1') await lessonShots(page, id);
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * `UPDATE_SNAPSHOTS=1` writes each lesson's done run (the executor open, a lane chosen) at the
+ * four sizes and a phone's to e2e/snapshots/lessons, to be looked at; JPEG keeps 95 of them small.
+ */
+async function lessonShots(page: Page, id: string) {
+  const drawer = page.getByTestId('lesson-drawer');
+  if (await drawer.isVisible()) await drawer.getByRole('button', { name: 'Close' }).click();
+  for (const [width, height] of [...SIZES, [390, 844] as const]) {
+    await page.setViewportSize({ width, height });
+    if (width < 760) await page.locator('#timeline').evaluate((box) => box.scrollIntoView({ block: 'start' }));
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: `e2e/snapshots/lessons/${id}-${width}.jpg`, type: 'jpeg', quality: 40, animations: 'disabled' });
+  }
 }
 
 for (const group of groups) {
