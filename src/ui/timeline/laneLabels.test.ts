@@ -35,6 +35,16 @@ describe('lane labels', () => {
     expect(labels[1]).not.toBe(labels[0]);
   });
 
+  it('in a narrow column, different calls read from where they part, not as numbered repeats', () => {
+    const mcp = shown([lane('a', 'mcp__demo__get_weather', { city: 'Oslo' }), lane('b', 'mcp__demo__get_time', { zone: 'UTC' }), lane('c', 'mcp__demo__echo', { text: 'hi' })], 12);
+    expect(mcp.some((label) => label.includes('#'))).toBe(false);
+    expect(new Set(mcp).size).toBe(3);
+    expect(mcp[0]).toMatch(/^…o__get_w/);
+    const reads = shown([lane('a', 'Read', { file_path: 'src/module00.ts' }), lane('b', 'Read', { file_path: 'src/module10.ts' })], 11);
+    expect(reads).toEqual(['…ule00.ts)', '…ule10.ts)']);
+    for (const label of [...mcp, ...reads]) expect([...label].length).toBeLessThanOrEqual(12);
+  });
+
   it('keeps the whole text for hover', () => {
     const labels = laneLabels([lane('a', 'Read', { file_path: 'src/app.ts', offset: 1 }), lane('b', 'Read', { file_path: 'src/app.ts', offset: 2 })], 30);
     expect(labels.get('b')!.full).toBe('Read(src/app.ts) · offset 2');
@@ -56,11 +66,10 @@ describe('lane labels that cannot say what differs', () => {
 });
 
 describe('lane labels in a narrow column', () => {
-  it('do not say a path twice: files whose shortened names clash are numbered, within the column', () => {
+  it('files whose shortened names clash read from where their paths part (a number would read as a repeat), within the column', () => {
     const labels = laneLabels([lane('a', 'Read', { file_path: 'src/a.ts' }), lane('b', 'Read', { file_path: 'src/b.ts' })], 10);
     const [a, b] = [labels.get('a')!, labels.get('b')!];
-    expect(a.shown).not.toBe(b.shown);
-    expect(b.shown).toMatch(/#2$/);
+    expect([a.shown, b.shown]).toEqual(['…rc/a.ts)', '…rc/b.ts)']);
     for (const label of [a, b]) expect([...label.shown].length).toBeLessThanOrEqual(10);
     expect(b.full).toBe('Read(src/b.ts)');
   });

@@ -111,7 +111,14 @@ export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, L
     else lanesOfText.set(shown, [lane]);
   }
   for (const same of lanesOfText.values()) {
-    if (same.length < 2) continue;
+    if (same.length < 2 || new Set(same.map(identity)).size < 2) continue;
+    // First, from where their whole labels part: `…get_weather(…` and `…get_time(…` for two MCP
+    // tools a narrow column cut to `mcp__de…`.
+    const parted = fromWhereTheyPart(same, labels, chars);
+    if (parted) {
+      for (const [id, shown] of parted) labels.set(id, { ...labels.get(id)!, shown });
+      continue;
+    }
     const order: string[] = [];
     for (const lane of same) {
       if (!order.includes(identity(lane))) order.push(identity(lane));
@@ -123,4 +130,35 @@ export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, L
     }
   }
   return labels;
+}
+
+/** Characters kept before the point where clashing labels part, so the differing part reads in context. */
+const PARTING_CONTEXT = 3;
+
+/**
+ * Each lane's label from just before the point where the group's whole labels stop being alike,
+ * cut to the column; `undefined` when that still leaves two different calls reading the same.
+ */
+function fromWhereTheyPart(same: readonly Lane[], labels: ReadonlyMap<string, LaneLabel>, chars: number): Map<string, string> | undefined {
+  const fulls = same.map((lane) => [...labels.get(lane.call.id)!.full]);
+  const first = fulls[0]!;
+  let shared = first.length;
+  for (const full of fulls) {
+    let i = 0;
+    while (i < shared && i < full.length && full[i] === first[i]) i++;
+    shared = i;
+  }
+  if (shared === 0) return undefined;
+  const parted = new Map<string, string>();
+  const byText = new Map<string, string>();
+  for (const [i, lane] of same.entries()) {
+    const room = Math.max(4, chars - lane.depth * 2);
+    const rest = fulls[i]!.slice(Math.max(0, shared - PARTING_CONTEXT));
+    const shown = `…${rest.length > room - 1 ? `${rest.slice(0, room - 2).join('')}…` : rest.join('')}`;
+    const other = byText.get(shown);
+    if (other !== undefined && other !== identity(lane)) return undefined;
+    byText.set(shown, identity(lane));
+    parted.set(lane.call.id, shown);
+  }
+  return parted;
 }
