@@ -24,7 +24,7 @@ test.describe('the page panels', () => {
     await expect(runButton).toBeFocused();
   });
 
-  test('the splitters: dragged or moved by the keys, a pane keeps its size across a reload', async ({ page }) => {
+  test('the splitters: dragged or moved by the keys, a pane keeps its size across a reload; the side pane opens wide and back', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     const left = page.getByRole('separator', { name: 'Resize the scenarios pane' });
     const side = page.getByRole('complementary', { name: 'Scenarios, settings and tool pool' });
@@ -44,6 +44,12 @@ test.describe('the page panels', () => {
     await expect.poll(width).toBe(before + 56);
     // The timeline between them took the width the side pane gave up, and nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // Opened wide for the editor or the rule tester, then given back its chosen width.
+    await page.getByTestId('side-wide').click();
+    await expect.poll(width).toBe(640);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.getByTestId('side-wide').click();
+    await expect.poll(width).toBe(before + 56);
   });
 
   test('the policy is chosen in Settings with its source, and the header’s strategy follows it', async ({ page }) => {

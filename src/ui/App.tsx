@@ -60,6 +60,8 @@ type CentreTab = 'timeline' | 'compare' | 'predict' | 'summary';
 export function App() {
   const [url] = useState(() => parseUrl(window.location));
   const [side, setSide] = useState<SideTab>('scenarios');
+  // The side pane opened wide: the scenario editor and the rule tester get the room they can use.
+  const [sideWide, setSideWide] = useState(false);
   const [chosenCentre, setCentre] = useState<CentreTab>(url.predict ? 'predict' : 'timeline');
   const running = usePlayground((state) => state.run.status === 'running');
   const scenario = usePlayground((state) => state.scenario);
@@ -93,7 +95,7 @@ export function App() {
   }, [running]);
 
   return (
-    <div className="app" data-running={running} data-answer-hidden={answerHidden}>
+    <div className="app" data-running={running} data-answer-hidden={answerHidden} data-side-wide={sideWide || undefined}>
       <a
         href="#timeline"
         className="skip-link"
@@ -110,12 +112,25 @@ export function App() {
       <Header title={scenario ? plainText(parseInline(scenario.title)) : 'Loading…'} />
       <main className="layout">
         <aside className="pane side" aria-label="Scenarios, settings and tool pool">
-          <div className="tabs" role="tablist">
-            {(['scenarios', 'settings', 'pool', 'live'] as const).map((tab) => (
-              <button key={tab} type="button" role="tab" aria-selected={side === tab} onClick={() => setSide(tab)}>
-                {SIDE_TAB_NAMES[tab]}
-              </button>
-            ))}
+          <div className="tabs">
+            <div role="tablist" className="tablist">
+              {(['scenarios', 'settings', 'pool', 'live'] as const).map((tab) => (
+                <button key={tab} type="button" role="tab" aria-selected={side === tab} onClick={() => setSide(tab)}>
+                  {SIDE_TAB_NAMES[tab]}
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              className="side-wide"
+              aria-pressed={sideWide}
+              onClick={() => setSideWide((wide) => !wide)}
+              data-testid="side-wide"
+              title={sideWide ? 'Give the pane back its width' : 'Open this pane wide: room for the scenario editor and the rule tester'}
+            >
+              {sideWide ? '⇤' : '⇥'}
+              <span className="visually-hidden">{sideWide ? 'Narrow the pane' : 'Widen the pane'}</span>
+            </button>
           </div>
           <div className="tab-body" hidden={side !== 'scenarios'}>
             <ScenarioPanel />
