@@ -142,7 +142,7 @@ export const ReadTool = buildTool<ReadInput, ReadOutput>({
         ? { title: `Read ${output.filePath}`, summary: 'unchanged since last read', tone: 'muted' }
         : {
             title: `Read ${output.filePath}`,
-            summary: `${output.numLines} of ${output.totalLines} lines`,
+            summary: `${output.numLines} of ${output.totalLines} ${output.totalLines === 1 ? 'line' : 'lines'}`,
             body: output.numbered,
             format: 'code',
             tone: 'success',

@@ -45,7 +45,7 @@ export const TodoWriteTool = buildTool<TodoWriteInput, TodoWriteOutput>({
   shouldDefer: true,
   kind: 'think',
   userFacingName: () => 'TodoWrite',
-  description: (input) => `Update the todo list (${input.todos.length} items)`,
+  description: (input) => `Update the todo list (${input.todos.length} ${input.todos.length === 1 ? 'item' : 'items'})`,
 
   async validateInput(input) {
     const active = input.todos.filter((todo) => todo.status === 'in_progress').length;
@@ -69,7 +69,7 @@ export const TodoWriteTool = buildTool<TodoWriteInput, TodoWriteOutput>({
   },
 
   render: {
-    use: (input) => ({ title: 'Update todos', summary: `${input.todos.length} items` }),
+    use: (input) => ({ title: 'Update todos', summary: `${input.todos.length} ${input.todos.length === 1 ? 'item' : 'items'}` }),
     result: (output) => ({
       title: 'Todos',
       summary: `${output.after.filter((todo) => todo.status === 'completed').length}/${output.after.length} done`,

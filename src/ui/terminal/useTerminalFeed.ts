@@ -14,8 +14,8 @@ interface Followed {
 /**
  * The terminal's run output: Bash calls' output as the run's events reach the store. A new log (a
  * new run, a reset) starts a fresh writer. The events are written from a store subscription, so a
- * run's frames do not re-render the pane. Opening another scenario marks the switch with a line,
- * so what is above it is plainly the last one's.
+ * run's frames do not re-render the pane. Opening another scenario marks the switch with a short
+ * line (`── opened ID ──`, one line at a laptop's width), so what is above it is plainly the last one's.
  */
 export function useTerminalFeed(): TerminalFeed {
   const [feed] = useState(createTerminalFeed);
@@ -36,7 +36,7 @@ export function useTerminalFeed(): TerminalFeed {
     let scenarioId = usePlayground.getState().scenario?.id;
     const markSwitch = (scenario: { id: string } | null) => {
       if (!scenario || scenario.id === scenarioId) return;
-      if (scenarioId !== undefined) feed.write(`${ANSI.dim}── opened ${scenario.id}: what is above was the last scenario's${ANSI.reset}\n`);
+      if (scenarioId !== undefined) feed.write(`${ANSI.dim}── opened ${scenario.id} ──${ANSI.reset}\n`);
       scenarioId = scenario.id;
     };
     follow(usePlayground.getState().events);

@@ -3,7 +3,7 @@ import { CAP_SOURCE, STREAM_SOURCE, type CauseLink, type CauseLinkKind } from '.
 import { pathLinkKey } from '../../run/criticalPath';
 import type { RowRange } from './layout';
 import { ROW_HEIGHT } from './TimelineLane';
-import { labelWidth, placeFreeLabels } from './labelPlacement';
+import { labelWidth, placeFreeLabels, type TakenBox } from './labelPlacement';
 
 /** The top and bottom of a lane's bar within its row (timeline.css agrees). */
 const BAR_TOP = 5;
@@ -30,6 +30,8 @@ export interface CauseLayerProps {
   focus: ReadonlySet<string>;
   /** The critical path's links (`from>to`), when it is shown. */
   critical: ReadonlySet<string> | null;
+  /** Where the batch frames' labels sit: a cause's word goes elsewhere. */
+  taken?: readonly TakenBox[];
 }
 
 /** A gentle bow, so that links at one moment stay apart and read as arrows, not as a rule. */
@@ -70,7 +72,7 @@ const LABEL: Partial<Record<DrawnLink['kind'], string>> = {
 /** Above this many causes in view, only the chosen lane's carry their word. */
 const LABELLED_AT_MOST = 16;
 
-function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, critical }: CauseLayerProps) {
+function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, critical, taken }: CauseLayerProps) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const height = Math.max(1, rows) * ROW_HEIGHT;
   const drawn = [];
@@ -122,7 +124,7 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
   }
   // No word over another: two causes leaving one blocker at about one moment (unsafe ahead,
   // then running) keep the first's.
-  const shown = placeFreeLabels(labels.length <= LABELLED_AT_MOST ? labels : labels.filter((label) => label.strong));
+  const shown = placeFreeLabels(labels.length <= LABELLED_AT_MOST ? labels : labels.filter((label) => label.strong), undefined, taken);
   return (
     <svg className="tl-causes" width={Math.max(1, width)} height={height} viewBox={`0 0 ${Math.max(1, width)} ${height}`} aria-hidden="true" data-testid="cause-layer">
       <defs>

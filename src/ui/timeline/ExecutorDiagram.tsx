@@ -43,7 +43,7 @@ export function ExecutorDiagram({ state }: { state: ExecutorState }) {
       <section className="ex-station" data-station="stream">
         <h3>Stream</h3>
         <p>{streaming ? (arriving ? `bringing ${arriving.name}…` : 'open') : 'ended'}</p>
-        <p className="ex-note">{blocksSoFar} tool block(s) so far</p>
+        <p className="ex-note">{streaming ? `${blocksSoFar} tool block${blocksSoFar === 1 ? '' : 's'} so far` : `${blocksSoFar} tool block${blocksSoFar === 1 ? '' : 's'}`}</p>
       </section>
       <span className="ex-arrow" aria-hidden="true">→</span>
       <section className="ex-station" data-station="queue" data-count={queue.length}>
@@ -77,7 +77,11 @@ export function ExecutorDiagram({ state }: { state: ExecutorState }) {
       <section className="ex-station" data-station="results" data-count={released}>
         <h3>Results</h3>
         <p>{released} handed back</p>
-        {lastReleased && <p className="ex-note">last: {lastReleased.label}</p>}
+        {lastReleased && (
+          <p className="ex-note" title={lastReleased.label}>
+            last: {shortName(lastReleased.label, CHIP_CHARS)}
+          </p>
+        )}
       </section>
       {cascade && (
         <p className="ex-cascade" data-testid="executor-cascade" role="status">

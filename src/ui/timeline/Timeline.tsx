@@ -11,7 +11,7 @@ import { setDrawnNow } from './drawnPosition';
 import { layoutLanes, layoutTimeline, LESSON_FOLD, timeMapOf, visibleLanes, type IdleFold, type RowRange } from './layout';
 import type { Lane } from './laneLayout';
 import type { TimeMap } from './timeScale';
-import { TimelineFrames } from './TimelineFrames';
+import { frameLabelBoxes, TimelineFrames } from './TimelineFrames';
 import { TimelineHeader } from './TimelineHeader';
 import { ROW_HEIGHT, TimelineLane, type LaneGuess } from './TimelineLane';
 import { TimelineOverview } from './TimelineOverview';
@@ -155,6 +155,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
   });
 
   const { causes, links } = useDrawnCauses(record, lanes, range, laneCount > VIRTUALISE_ABOVE, [chosen?.id, hovered?.id]);
+  const frameBoxes = useMemo(() => frameLabelBoxes(layout.batches, scale.x), [layout.batches, scale]);
   const path = useMemo(() => (showCritical ? criticalPath(record) : null), [showCritical, record]);
   const chosenLane = chosen ? lanesById.get(chosen.id) : undefined;
   const answer = useMemo(
@@ -301,7 +302,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
               )}
             </div>
             <BackgroundLanes lanes={background} map={map} labelOf={labelOf} />
-            <CauseLayer links={links} rowOf={rowOf} x={scale.x} width={trackWidth} rows={rowCount} range={range} viewTop={scrollRow * ROW_HEIGHT} focus={focusIds} critical={path?.links ?? null} />
+            <CauseLayer links={links} rowOf={rowOf} x={scale.x} width={trackWidth} rows={rowCount} range={range} viewTop={scrollRow * ROW_HEIGHT} focus={focusIds} critical={path?.links ?? null} taken={frameBoxes} />
             {laneCount === 0 && <p className="tl-empty">{laneQuery ? 'No call matches the filter.' : 'No tool calls yet.'}</p>}
             <div ref={hoverLineRef} className="tl-hover-line" aria-hidden="true" />
             {activeLane && active && (

@@ -3,9 +3,26 @@ import { formatMs } from './axisTicks';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { CapMarker, PlacedFrame, RowRange, TurnStart } from './layout';
 import { frameLabel } from './layout';
+import { labelWidth, type TakenBox } from './labelPlacement';
 import type { TimelineMark } from './timelineMarks';
 import type { IdleGap, TimeMap } from './timeScale';
 import { ROW_HEIGHT } from './TimelineLane';
+
+/**
+ * Where the frames' labels sit in the track (lanes.css: 10 px type, beside the frame's top edge,
+ * 3 px out from the frame that reaches 3 px past its calls), for the cause words to keep clear of.
+ */
+export function frameLabelBoxes(frames: readonly PlacedFrame[], x: (at: number) => number): TakenBox[] {
+  const boxes: TakenBox[] = [];
+  for (const frame of frames) {
+    if (frame.labelSide === 'none') continue;
+    const width = labelWidth(frameLabel(frame), 5.5, 6);
+    const y = frame.firstRow * ROW_HEIGHT + 14;
+    if (frame.labelSide === 'right') boxes.push({ x0: x(frame.to) + 7, x1: x(frame.to) + 7 + width, y });
+    else boxes.push({ x0: x(frame.from) - 9 - width, x1: x(frame.from) - 9, y });
+  }
+  return boxes;
+}
 
 interface FrameProps {
   frame: PlacedFrame;

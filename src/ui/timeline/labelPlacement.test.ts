@@ -52,6 +52,11 @@ describe('placeFreeLabels', () => {
     expect(placeFreeLabels(labels).map((label) => `${label.word}@${label.x},${label.y}`)).toEqual(['unsafe ahead@100,40', 'unsafe running@120,51', 'cap@120,64', 'cancelled@200,40']);
   });
 
+  it('keeps clear of the room other labels hold (a batch frame’s label)', () => {
+    const frameLabel = { x0: 95, x1: 200, y: 40 };
+    expect(placeFreeLabels([{ x: 100, y: 40, word: 'runs alone' }], 11, [frameLabel])).toEqual([{ x: 100, y: 51, word: 'runs alone' }]);
+  });
+
   it('leaves a word out only when below, above and past the word it covers are all taken', () => {
     const w = labelWidth('cap', 5.5, 3);
     const labels = [

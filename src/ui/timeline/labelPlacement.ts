@@ -137,6 +137,13 @@ export function spacedOut<T>(items: readonly T[], x: (item: T) => number, minPx:
   return groups;
 }
 
+/** Room another small label already holds, in the same terms as a placed word: its left and right ends, and its row. */
+export interface TakenBox {
+  readonly x0: number;
+  readonly x1: number;
+  readonly y: number;
+}
+
 /** A word placed at a point (its left end and baseline row), to be kept or left out. */
 export interface PointLabel {
   readonly x: number;
@@ -150,8 +157,8 @@ export interface PointLabel {
  * blocker at one moment); one that would cover another word moves a row down, a row up, or just
  * past it, and is left out only when none of those is free. First come, first placed.
  */
-export function placeFreeLabels<T extends PointLabel>(labels: readonly T[], rowPx = 11): T[] {
-  const placed: { x0: number; x1: number; y: number; word: string }[] = [];
+export function placeFreeLabels<T extends PointLabel>(labels: readonly T[], rowPx = 11, taken: readonly TakenBox[] = []): T[] {
+  const placed: { x0: number; x1: number; y: number; word: string }[] = taken.map((box) => ({ ...box, word: '' }));
   const covering = (x: number, y: number, width: number) => placed.find((other) => Math.abs(other.y - y) < rowPx && x < other.x1 && other.x0 < x + width);
   const shown: T[] = [];
   for (const label of labels) {
