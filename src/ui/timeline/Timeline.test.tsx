@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../tools/events';
 import { buildRecord } from '../../run/reduceRun';
 import { completed, fallbackRun, queued, seedRun, subAgentRun } from '../../../test/sampleRuns';
+import { replayBuiltIn } from '../../../test/replayBuiltIn';
 import { Timeline, VIRTUALISE_ABOVE } from './Timeline';
 
 /** The attributes of every element with `data-testid="NAME"`, in document order. */
@@ -59,6 +60,16 @@ describe('Timeline (server render)', () => {
       ['toolu_agent', '0'],
       ['toolu_sub_read', '1'],
     ]);
+  });
+
+  it('marks the Stop on the axis and across the lanes; an interrupted call’s tag ends at it, not before the call began', async () => {
+    const record = await replayBuiltIn('user-interrupt');
+    const html = renderToString(<Timeline record={record} now={() => record.endedAt} running={false} />);
+    expect(html).toContain('■ Stop');
+    expect(elements(html, 'stop-line')).toHaveLength(1);
+    const interruptedTags = html.match(/class="tl-outcome-tag tl-outcome-tag--(\w+) tl-tone--interrupted"/g) ?? [];
+    expect(interruptedTags.length).toBeGreaterThan(0);
+    for (const tag of interruptedTags) expect(tag).not.toContain('--left');
   });
 
   it('marks each moment the concurrency cap was reached (a 0–60, b 40–100, c 80–140, cap 2)', () => {

@@ -113,7 +113,11 @@ export function TimelineFrames({ batches, capMarkers, gaps, turnStarts, marks, m
       {turnStarts.map((start) =>
         start.turn === 0 || !start.line ? null : <div key={`turnline${start.turn}`} className="tl-turn-line" style={{ left: drawnX(map.toDrawn(start.at)), height }} />,
       )}
-      {marks.map((mark) => (mark.kind === 'mode' ? <div key={`mode${mark.at}${mark.title}`} className="tl-mode-line" style={{ left: drawnX(map.toDrawn(mark.at)), height }} /> : null))}
+      {marks.map((mark) =>
+        mark.kind === 'mode' || mark.kind === 'stop' ? (
+          <div key={`${mark.kind}${mark.at}${mark.title}`} className={`tl-${mark.kind}-line`} data-testid={mark.kind === 'stop' ? 'stop-line' : undefined} style={{ left: drawnX(map.toDrawn(mark.at)), height }} />
+        ) : null,
+      )}
       {capMarkers.map((marker) =>
         touches(marker.firstRow, marker.lastRow) ? (
           <div

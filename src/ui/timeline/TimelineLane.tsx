@@ -61,6 +61,8 @@ function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected
   const waitingFor = open && open.to === null ? causeBlockers(open.cause) : [];
   const { shown, full } = label;
   const permission = call.permission;
+  // An interrupted call's tag ends at the Stop (inside its bar), never before the call began.
+  const side: LabelSide = outcome === 'interrupted' && tagSide === 'left' ? 'inside' : tagSide;
   const classes = ['tl-lane', `tl-lane--${state}`, `tl-lane--outcome-${tone}`];
   if (blocking) classes.push('tl-lane--blocking');
   if (selected) classes.push('tl-lane--selected');
@@ -126,8 +128,8 @@ function TimelineLaneView({ lane, map, tabbable, describedBy, blocking, selected
         )}
         {outcome && outcome !== 'success' && finished !== null && (
           <span
-            className={`tl-outcome-tag tl-outcome-tag--${tagSide} tl-tone--${outcome}`}
-            style={{ left: drawnX(map.toDrawn(tagSide === 'left' ? call.queuedAt : Math.max(finished, call.yieldedAt ?? finished))) }}
+            className={`tl-outcome-tag tl-outcome-tag--${side} tl-tone--${outcome}`}
+            style={{ left: drawnX(map.toDrawn(side === 'left' ? call.queuedAt : Math.max(finished, call.yieldedAt ?? finished))) }}
           >
             {`${OUTCOME_MARK[outcome]} ${outcome}`}
           </span>

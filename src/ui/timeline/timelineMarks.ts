@@ -12,7 +12,7 @@ import type { TimeScale } from './timeScale';
  */
 
 /** What a mark marks. */
-export type MarkKind = 'turn' | 'cap' | 'mode' | 'stream-end' | 'notice';
+export type MarkKind = 'turn' | 'cap' | 'mode' | 'stream-end' | 'notice' | 'stop';
 
 /** One mark, placed. */
 export interface TimelineMark {
@@ -66,6 +66,10 @@ export function timelineMarks(record: RunRecord, capMoments: readonly CapMoment[
   for (const turn of record.turns) {
     const end = turn.streamEndReason ? END_MARK[turn.streamEndReason] : undefined;
     if (end && turn.streamEndedAt !== null) add('stream-end', turn.streamEndedAt, end[0], end[1], `turn ${turn.index}: ${end[2]} (${msText(turn.streamEndedAt)} ms)`, { reason: turn.streamEndReason ?? '' });
+    // The Stop on the axis too: the interrupted calls' tags sit at it (TimelineLane), and a line crosses the lanes there.
+    if (turn.streamEndReason === 'interrupt' && turn.streamEndedAt !== null) {
+      add('stop', turn.streamEndedAt, '■ Stop', '■', `Stop pressed at ${msText(turn.streamEndedAt)} ms: what still ran or waited was interrupted`, { turn: String(turn.index) });
+    }
     for (const notice of turn.notices ?? []) add('notice', notice.at, `↻ ${notice.kind}`, '↻', `${notice.kind}: ${notice.message}`, { notice: notice.kind });
   }
   for (const moment of capMoments) {
