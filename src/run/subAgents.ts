@@ -69,7 +69,7 @@ export function createSubAgentRunner(options: SubAgentSessionOptions): SubAgentR
         ...options.loop,
         source,
         env,
-        isConcurrencySafe: options.concurrencyRule(pool),
+        isConcurrencySafe: request.allAtOnce ? () => true : options.concurrencyRule(pool),
         isReadOnly: options.readOnlyRule(pool),
         signal: request.signal,
         agent: request.toolUseId,

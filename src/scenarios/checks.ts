@@ -21,6 +21,8 @@ interface CheckedScenario {
   readonly turns: readonly CheckedTurn[];
   readonly agents?: Readonly<Record<string, { readonly turns: readonly CheckedTurn[] }>> | undefined;
   readonly settings: { readonly answers: Readonly<Record<string, unknown>> };
+  /** An imported session's record of what really happened. */
+  readonly observed?: unknown;
 }
 
 /**
@@ -168,7 +170,9 @@ export function checkScenario(scenario: CheckedScenario, ctx: Context): void {
       ctx.addIssue({ code: 'custom', path: ['agents', id], message: `no tool_use block in the scenario has the id "${id}"; a sub-agent is keyed by the id of the Agent call that starts it`, input: id });
     } else if (!call) {
       ctx.addIssue({ code: 'custom', path: ['agents', id], message: `"${id}" is a call inside a sub-agent; sub-agents cannot start sub-agents, so only the main turns' Agent calls take a script`, input: id });
-    } else if (!AGENT_NAMES.includes(call.name)) {
+    } else if (!AGENT_NAMES.includes(call.name) && !scenario.observed) {
+      // An imported session may nest the calls its log holds under another call too (a Codex
+      // code-mode exec's code made them); a written scenario scripts sub-agents only.
       ctx.addIssue({ code: 'custom', path: ['agents', id], message: `"${id}" is a ${call.name} call, not an Agent call; a sub-agent is keyed by the id of the Agent (or Task) call that starts it`, input: id });
     }
   }

@@ -217,6 +217,14 @@ describe('the scenario schema', () => {
     expect(errors.find((error) => error.path !== 'agents.toolu_1')!.message).toContain('"agents": { "toolu_task"');
   });
 
+  it('lets an imported session nest the calls its log holds under a call that is not an Agent call (a code-mode exec)', () => {
+    const scenario = fullScenario();
+    scenario.agents = { ...scenario.agents, toolu_1: { turns: minimal().turns } };
+    const imported = validateScenario({ ...scenario, observed: { agent: 'codex', version: '0.145.0', calls: {} } });
+    expect(imported.ok ? [] : imported.errors.filter((error) => error.path === 'agents.toolu_1')).toEqual([]);
+    expect(imported.ok).toBe(true);
+  });
+
   it('keeps its enums in step with the engine’s types', () => {
     expectTypeOf<ExpectedOutcome>().toEqualTypeOf<CallOutcome>();
     expectTypeOf<ScenarioSettings['permissionMode']>().toEqualTypeOf<PermissionMode>();

@@ -108,8 +108,32 @@ export async function runToolCall(
   // 0. A recorded call: the log is the oracle, nothing runs (the tool need not exist here), but for
   // a sub-agent the log holds, which replays through the pipeline below.
   const effect = env.recorded?.get(block.id);
-  if (effect) return runRecordedCall(block, effect, env, callSignal, options.observer, () => runPipeline(block, env, callSignal, options));
+  if (effect) return runRecordedCall(block, effect, env, callSignal, options.observer, nestedCalls(block, env, callSignal, options));
   return runPipeline(block, env, callSignal, options);
+}
+
+/**
+ * How a recorded call replays the calls the log holds under it: an Agent call through its tool
+ * (the sub-agent), any other (a Codex code-mode `exec`, whose code made calls) by running the
+ * scripted calls under it directly, the tool itself never looked up, each response's calls at
+ * once as the code started them; none inside a sub-agent.
+ */
+function nestedCalls(
+  block: ToolUseBlock,
+  env: SessionEnvironment,
+  callSignal: AbortSignal | CallSignal,
+  options: { latencyMs?: number; parentMessage: ParentMessage; observer?: CallObserver },
+): (() => Promise<CallSettlement>) | undefined {
+  if (lookupTool(env.pool, block.name)?.kind === 'agent') return () => runPipeline(block, env, callSignal, options);
+  const runner = env.subAgents;
+  if (!runner) return undefined;
+  return async () => {
+    const signal = asCallSignal(callSignal);
+    options.observer?.onRunStarted?.();
+    const ran = await runner.run({ toolUseId: block.id, description: block.name, prompt: '', signal: signal.listenSignal, allAtOnce: true });
+    if (ran.interrupted) return abortedSettlement(block.id, signal.reason, true);
+    return { result: { type: 'tool_result', tool_use_id: block.id, content: ran.text, is_error: false }, outcome: 'success', display: null };
+  };
 }
 
 /** The pipeline of one call that really runs (see runToolCall). */

@@ -60,6 +60,11 @@ export interface SubAgentRequest {
   subagentType?: string;
   /** The calling turn's child signal: aborting the turn aborts the sub-agent. */
   signal: AbortSignal;
+  /**
+   * The calls of each response start together whatever their safety: the caller's own code chose
+   * (a Codex code-mode exec ran them with `Promise.all`, and its awaits put the rest in order).
+   */
+  allAtOnce?: boolean;
 }
 
 /** A finished sub-agent run. */

@@ -43,7 +43,8 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
 
   const agents: Record<string, { turns: TurnInput[] }> = {};
   for (const call of session.main.calls.values()) {
-    if (!isAgentCall(call)) continue;
+    // An Agent call, or any call whose own calls the log holds (a Codex code-mode exec).
+    if (!isAgentCall(call) && !session.agents.has(call.id)) continue;
     const sub = session.agents.get(call.id);
     if (sub && sub.responses.length > 0) agents[call.id] = { turns: toTurns(sub, call.startedAt ?? call.closedAt) };
     else {

@@ -12,6 +12,7 @@ import { argumentsOf } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { blockTime, emptyAgent, type LoggedAgent, type LoggedBlock, type LoggedResponse } from '../sessionLog';
 import { durationMs, readOutput } from './codexOutput';
+import { codeModeAgent, codeModeCalls, type CodeCall } from './codeMode';
 import { playgroundCall } from './codexTools';
 import { shownFile } from './shellReads';
 import { isRecord, stringOf, type RolloutEntry } from './rolloutLines';
@@ -32,6 +33,8 @@ export interface FoldedRollout {
   meta?: Readonly<Record<string, unknown>>;
   /** The folder the turns ran in, when no session line says. */
   turnCwd: string;
+  /** The calls a code-mode `exec` made, as the sub-agent under it (codeMode.ts), by the exec's id. */
+  readonly agents: Map<string, LoggedAgent>;
 }
 
 /** Response items that are the harness's, not the model's: passed over without a word. */
@@ -59,7 +62,8 @@ function isPrompt(text: string): boolean {
 
 /** Folds a rollout's entries (in log order). */
 export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & { prompt?: string } {
-  const folded: FoldedRollout = { agent: emptyAgent(), problems: [], notes: [], turnCwd: '' };
+  const folded: FoldedRollout = { agent: emptyAgent(), problems: [], notes: [], turnCwd: '', agents: new Map() };
+  const codeMode = new Map<string, CodeCall[][]>();
   const tokenBoundaries = entries.some((entry) => entry.kind === 'event_msg' && entry.type === 'token_count');
   const ids = new Map<string, string>();
   const ends = new Map<string, CallEnd>();
@@ -136,7 +140,10 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
       case 'custom_tool_call': {
         const name = stringOf(payload, 'name');
         const input = stringOf(payload, 'input');
-        call(entry, stringOf(payload, 'call_id'), name, name === 'apply_patch' ? input : { input });
+        const id = call(entry, stringOf(payload, 'call_id'), name, name === 'apply_patch' ? input : { input });
+        // Code mode: the calls the code made are nested under it once its output tells when it ended.
+        const groups = name === 'exec' && id !== undefined ? codeModeCalls(input) : [];
+        if (groups.length > 0) codeMode.set(id!, groups);
         break;
       }
       case 'local_shell_call':
@@ -219,6 +226,7 @@ export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & {
     }
   }
   settle(folded.agent, ends, folded.problems, entries[0]?.source ?? '');
+  for (const [id, groups] of codeMode) folded.agents.set(id, codeModeAgent(folded.agent.calls.get(id)!, groups, cwd()));
   const prompt = userEvent ?? userItem;
   return { ...folded, ...(prompt !== undefined ? { prompt } : {}) };
 }

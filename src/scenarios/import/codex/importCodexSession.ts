@@ -20,7 +20,7 @@ export function readCodexSession(file: LogFile): { session: SessionLog; notes: s
   return {
     session: {
       main: agent,
-      agents: new Map(),
+      agents: folded.agents,
       version: stringOf(folded.meta, 'cli_version'),
       cwd: stringOf(folded.meta, 'cwd') || folded.turnCwd,
       sessionId: stringOf(folded.meta, 'id'),
