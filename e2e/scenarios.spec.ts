@@ -76,6 +76,8 @@ async function checkLayout(page: Page, id: string) {
   const executor = page.getByTestId('timeline-executor');
   if ((await executor.getAttribute('aria-pressed')) !== 'true') await executor.click();
   await expect(page.getByTestId('executor-diagram')).toBeVisible();
+  // The key of the lines is there from the first look, under the lanes, until a lane is chosen.
+  await expect(page.getByTestId('cause-key')).toBeVisible();
   const lanes = page.getByTestId('call');
   await lanes.first().click();
   await expect(page.getByTestId('why')).toBeVisible();

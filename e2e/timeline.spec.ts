@@ -79,6 +79,24 @@ test.describe('the timeline', () => {
     expect(overflow).toEqual({ x: 0, y: 0 });
   });
 
+  test('the key of the lines shows under the lanes from the first look, gives way to a chosen lane’s why, and folds for good', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    const key = page.getByTestId('cause-key');
+    await expect(key).toBeVisible();
+    await expect(key).toContainText('earlier result');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    await page.locator('[data-testid=call][data-call-id=toolu_read_c]').click();
+    await expect(key).toBeHidden();
+    await page.reload();
+    await expect(key).toBeVisible();
+    await key.getByRole('button', { name: 'Fold the key of the lines' }).click();
+    await expect(key).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('why')).toBeVisible();
+    await expect(key).toBeHidden();
+  });
+
   for (const [width, height] of [
     [390, 844],
     [1024, 768],

@@ -72,6 +72,12 @@ describe('Timeline (server render)', () => {
     for (const tag of interruptedTags) expect(tag).not.toContain('--left');
   });
 
+  it('holds the key of the lines under the lanes while no lane is chosen', () => {
+    const html = render(seedRun());
+    expect(elements(html, 'cause-key')).toHaveLength(1);
+    for (const words of ['unsafe ahead', 'cap', 'earlier result', 'cancelled', 'stream']) expect(html).toContain(`</svg>${words}</li>`);
+  });
+
   it('marks each moment the concurrency cap was reached (a 0–60, b 40–100, c 80–140, cap 2)', () => {
     const events: RunEvent[] = [
       { type: 'run_started', at: 0, scenario: 't', sandbox: 'virtual', strategy: 'streaming', settings: { maxConcurrency: 2 } },

@@ -12,6 +12,36 @@ const CAUSES: readonly [string, string][] = [
   ['stream', 'block from the stream'],
 ];
 
+/** The words of the causes' line styles in the short key, as the words at their blocker ends say them. */
+const CAUSE_WORDS: readonly [string, string][] = [
+  ['unsafe', 'unsafe ahead'],
+  ['cap', 'cap'],
+  ['yield', 'earlier result'],
+  ['cancel', 'cancelled'],
+  ['stream', 'stream'],
+];
+
+/** The causes' line styles in one short row: under the lanes while no lane is chosen (WhyLine). */
+export function CauseKey({ onFold }: { onFold: () => void }) {
+  return (
+    <span className="tl-cause-key" data-testid="cause-key">
+      <ul aria-label="What the lines between lanes say">
+        {CAUSE_WORDS.map(([style, words]) => (
+          <li key={style}>
+            <svg className="tl-swatch tl-swatch--cause" width="18" height="10" aria-hidden="true">
+              <path className={`tl-cause tl-cause--${style} tl-cause--plain`} d="M1 5H17" />
+            </svg>
+            {words}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="tl-cause-key-fold" onClick={onFold} aria-label="Fold the key of the lines" title="Fold the key of the lines (Key, in the toolbar, has it all)">
+        ×
+      </button>
+    </span>
+  );
+}
+
 /** The key to the timeline: the four states in their own words, real work against simulated time, the causes and the marks. */
 export function TimelineLegend({ compact = false }: { compact?: boolean }) {
   return (
