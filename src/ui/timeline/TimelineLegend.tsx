@@ -21,18 +21,25 @@ const CAUSE_WORDS: readonly [string, string][] = [
   ['stream', 'stream'],
 ];
 
+/** One cause's line style, drawn as the timeline draws it, and its words. */
+function CauseEntry({ style, words, width }: { style: string; words: string; width: number }) {
+  return (
+    <li>
+      <svg className="tl-swatch tl-swatch--cause" width={width} height="10" aria-hidden="true">
+        <path className={`tl-cause tl-cause--${style} tl-cause--plain`} d={`M1 5H${width - 1}`} />
+      </svg>
+      {words}
+    </li>
+  );
+}
+
 /** The causes' line styles in one short row: under the lanes while no lane is chosen (WhyLine). */
 export function CauseKey({ onFold }: { onFold: () => void }) {
   return (
     <span className="tl-cause-key" data-testid="cause-key">
       <ul aria-label="What the lines between lanes say">
         {CAUSE_WORDS.map(([style, words]) => (
-          <li key={style}>
-            <svg className="tl-swatch tl-swatch--cause" width="18" height="10" aria-hidden="true">
-              <path className={`tl-cause tl-cause--${style} tl-cause--plain`} d="M1 5H17" />
-            </svg>
-            {words}
-          </li>
+          <CauseEntry key={style} style={style} words={words} width={18} />
         ))}
       </ul>
       <button type="button" className="tl-cause-key-fold" onClick={onFold} aria-label="Fold the key of the lines" title="Fold the key of the lines (Key, in the toolbar, has it all)">
@@ -57,14 +64,7 @@ export function TimelineLegend({ compact = false }: { compact?: boolean }) {
         <span className="tl-swatch tl-seg--executing" aria-hidden="true" /> real time
       </li>
       {!compact &&
-        CAUSES.map(([style, words]) => (
-          <li key={style}>
-            <svg className="tl-swatch tl-swatch--cause" width="22" height="10" aria-hidden="true">
-              <path className={`tl-cause tl-cause--${style} tl-cause--plain`} d="M1 5H21" />
-            </svg>
-            {words}
-          </li>
-        ))}
+        CAUSES.map(([style, words]) => <CauseEntry key={style} style={style} words={words} width={22} />)}
       <li>
         <span className="tl-swatch tl-swatch--glyph" aria-hidden="true">
           ▲

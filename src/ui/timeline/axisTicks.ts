@@ -47,6 +47,17 @@ export function axisTicks(scale: TimeScale, minSpacingPx = 72): AxisTick[] {
     afterFold = true;
   }
   if (from <= scale.endMs) stretch(scale.endMs, afterFold);
+  // A label that would pass the track's end reads leftwards from its line; one that would then
+  // cover the label before it is left out.
   const end = scale.x(scale.endMs);
-  return ticks.map((tick) => (tick.x + tick.label.length * LABEL_CHAR_PX + 6 > end ? { ...tick, atEnd: true } : tick));
+  const width = (tick: AxisTick) => tick.label.length * LABEL_CHAR_PX + 6;
+  const placed: AxisTick[] = [];
+  for (const tick of ticks) {
+    if (tick.x + width(tick) <= end) placed.push(tick);
+    else {
+      const before = placed.at(-1);
+      if (!before || tick.x - width(tick) >= before.x + width(before)) placed.push({ ...tick, atEnd: true });
+    }
+  }
+  return placed;
 }

@@ -98,6 +98,12 @@ describe('axis ticks', () => {
     // 2.5 s sits 23 px before the end: "2.5 s" is wider than that.
     const ticks = axisTicks(createScale({ widthPx: 600, startMs: 0, endMs: 2600 }), 72);
     expect(ticks.filter((tick) => tick.atEnd).map((tick) => tick.label)).toEqual(['2.5 s']);
+    // Drawn leftwards it would cover the label before it: it is left out.
+    const narrow = axisTicks(createScale({ widthPx: 250, startMs: 0, endMs: 1000 }), 72);
+    const last = narrow.at(-1)!;
+    const before = narrow.at(-2)!;
+    if (last.atEnd) expect(last.x - (last.label.length * 6.5 + 6)).toBeGreaterThanOrEqual(before.x + before.label.length * 6.5 + 6);
+    expect(axisTicks(createScale({ widthPx: 130, startMs: 0, endMs: 500 }), 60).map((tick) => tick.label)).toEqual(['0 ms', '250 ms']);
     // With room after the last tick, none does.
     expect(axisTicks(createScale({ widthPx: 600, startMs: 0, endMs: 2900 }), 72).some((tick) => tick.atEnd)).toBe(false);
   });
