@@ -1,11 +1,10 @@
 import type { Scenario } from '../../scenarios/schema';
-import { initialPrediction } from '../predict/prediction';
+import { initialPrediction, predictionFor } from '../predict/prediction';
 import { usePlayground, type Prediction } from '../store';
 
 /** The learner's guess for the open scenario (a first guess made from it when there is none yet). */
 function current(scenario: Scenario): Prediction {
-  const { prediction } = usePlayground.getState();
-  return prediction?.scenarioId === scenario.id ? prediction : initialPrediction(scenario);
+  return predictionFor(scenario, usePlayground.getState().prediction);
 }
 
 /** Puts a call of the first response in another batch of the guess (1 for the first). */

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { guessBatch, moveGuess, resetGuess } from '../controller';
 import { builtInUrl, BUILT_IN_IDS, shareUrl } from '../scenarios';
 import { usePlayground } from '../store';
-import { comparePrediction, initialPrediction, predictableCalls } from './prediction';
+import { comparePrediction, predictableCalls, predictionFor } from './prediction';
 import './predict.css';
 
 /**
@@ -19,7 +19,7 @@ export function PredictPanel() {
   const [link, setLink] = useState<{ url: string; copied: boolean } | null>(null);
   const calls = useMemo(() => (scenario ? predictableCalls(scenario) : []), [scenario]);
   if (!scenario) return null;
-  const prediction = stored?.scenarioId === scenario.id ? stored : initialPrediction(scenario);
+  const prediction = predictionFor(scenario, stored);
   const result = record ? comparePrediction(prediction, record, calls) : undefined;
   const labelOf = new Map(calls.map((call) => [call.id, call.label]));
   const batches = calls.length;

@@ -3,7 +3,7 @@ import type { RunRecord } from '../../run/record';
 import type { Scenario } from '../../scenarios/schema';
 import { usePlayground, visibleRecord, type Prediction } from '../store';
 import type { LaneGuess } from '../timeline';
-import { comparePrediction, initialPrediction, normaliseBatches, predictableCalls, type PredictionResult } from './prediction';
+import { comparePrediction, normaliseBatches, predictableCalls, predictionFor, type PredictionResult } from './prediction';
 
 /*
  * Predict, then run, as a flow: while the learner guesses, the lesson's text (which states the
@@ -14,7 +14,7 @@ import { comparePrediction, initialPrediction, normaliseBatches, predictableCall
 /** Each predicted call's guessed batch (renumbered 1, 2, …) and, once the run ended, whether it was right. */
 export function guessMarks(scenario: Scenario, prediction: Prediction | null, record: RunRecord): { marks: Map<string, LaneGuess>; result: PredictionResult | undefined } {
   const calls = predictableCalls(scenario);
-  const guess = prediction?.scenarioId === scenario.id ? prediction : initialPrediction(scenario);
+  const guess = predictionFor(scenario, prediction);
   const batches = normaliseBatches(
     calls.map((call) => call.id),
     (id) => guess.batches[id],

@@ -31,6 +31,11 @@ export function initialPrediction(scenario: Scenario): Prediction {
   return { scenarioId: scenario.id, batches: Object.fromEntries(calls.map((call) => [call.id, 1])), order: calls.map((call) => call.id) };
 }
 
+/** The learner's guess for `scenario`: the one stored when it is this scenario's, else the first guess. */
+export function predictionFor(scenario: Scenario, stored: Prediction | null): Prediction {
+  return stored?.scenarioId === scenario.id ? stored : initialPrediction(scenario);
+}
+
 /** Batch numbers renumbered 1, 2, 3… in the order they first appear along `ids`, so only the grouping and its order count. */
 export function normaliseBatches(ids: readonly string[], batchOf: (id: string) => number | undefined): Map<string, number> {
   const renumbered = new Map<number, number>();
