@@ -3,7 +3,7 @@ import { CAP_SOURCE, STREAM_SOURCE, type CauseLink, type CauseLinkKind } from '.
 import { pathLinkKey } from '../../run/criticalPath';
 import type { RowRange } from './layout';
 import { ROW_HEIGHT } from './TimelineLane';
-import { labelWidth, placeFreeLabels, type TakenBox } from './labelPlacement';
+import { labelWidth, placeFreeLabels, SMALL_CHAR_PX, type TakenBox } from './labelPlacement';
 
 /** The top and bottom of a lane's bar within its row (timeline.css agrees). */
 const BAR_TOP = 5;
@@ -42,7 +42,8 @@ function pathOf(x1: number, y1: number, x2: number, y2: number): string {
   return `M${r(x1)} ${r(y1)}C${r(x1 + bow)} ${r(y1 + dy * 0.35)} ${r(x2 + bow)} ${r(y2 - dy * 0.35)} ${r(x2)} ${r(y2)}`;
 }
 
-const STYLE: Record<string, string> = {
+/** Each cause kind's line style (causes.css draws each its own way). */
+export const CAUSE_STYLE: Record<DrawnLink['kind'], string> = {
   'unsafe-ahead': 'unsafe',
   'unsafe-running': 'unsafe',
   'runs-alone': 'unsafe',
@@ -59,7 +60,7 @@ const STYLE: Record<string, string> = {
  * The word at a cause's blocker end, so its kind reads without the key (a block from the stream
  * and a shell's start go without: they are many, and their lines say it).
  */
-const LABEL: Partial<Record<DrawnLink['kind'], string>> = {
+export const CAUSE_WORD: Partial<Record<DrawnLink['kind'], string>> = {
   'unsafe-ahead': 'unsafe ahead',
   'unsafe-running': 'unsafe running',
   'runs-alone': 'runs alone',
@@ -100,7 +101,7 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
       y1 = fromRow * ROW_HEIGHT + BAR_TOP;
       y2 = toRow * ROW_HEIGHT + BAR_BOTTOM;
     }
-    const style = STYLE[link.kind] ?? 'unsafe';
+    const style = CAUSE_STYLE[link.kind];
     const strong = focus.has(link.to) || focus.has(link.from);
     const onPath = critical?.has(pathLinkKey(link.from, link.to)) ?? false;
     const state = onPath ? 'critical' : strong ? 'strong' : focus.size > 0 || critical ? 'dim' : 'plain';
@@ -118,9 +119,9 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
         markerEnd={`url(#${id}-${style})`}
       />,
     );
-    const word = LABEL[link.kind];
+    const word = CAUSE_WORD[link.kind];
     // A word that would pass the track's end starts where it ends inside it.
-    if (word !== undefined) labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: Math.max(0, Math.min(x1, width - labelWidth(word, 5.5, 3) - 3)), y: y1, state, strong });
+    if (word !== undefined) labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: Math.max(0, Math.min(x1, width - labelWidth(word, SMALL_CHAR_PX, 3) - 3)), y: y1, state, strong });
   }
   // No word over another: two causes leaving one blocker at about one moment (unsafe ahead,
   // then running) keep the first's.

@@ -3,7 +3,7 @@ import { formatMs } from './axisTicks';
 import { drawnX, OPEN_CLASS, spanStyle } from './drawnPosition';
 import type { CapMarker, PlacedFrame, RowRange, TurnStart } from './layout';
 import { frameLabel } from './layout';
-import { labelWidth, type TakenBox } from './labelPlacement';
+import { labelWidth, SMALL_CHAR_PX, type TakenBox } from './labelPlacement';
 import type { TimelineMark } from './timelineMarks';
 import type { IdleGap, TimeMap } from './timeScale';
 import { ROW_HEIGHT } from './TimelineLane';
@@ -16,7 +16,7 @@ export function frameLabelBoxes(frames: readonly PlacedFrame[], x: (at: number) 
   const boxes: TakenBox[] = [];
   for (const frame of frames) {
     if (frame.labelSide === 'none') continue;
-    const width = labelWidth(frameLabel(frame), 5.5, 6);
+    const width = labelWidth(frameLabel(frame), SMALL_CHAR_PX, 6);
     const y = frame.firstRow * ROW_HEIGHT + 14;
     if (frame.labelSide === 'right') boxes.push({ x0: x(frame.to) + 7, x1: x(frame.to) + 7 + width, y });
     else boxes.push({ x0: x(frame.from) - 9 - width, x1: x(frame.from) - 9, y });

@@ -1,3 +1,4 @@
+import { CAUSE_STYLE, CAUSE_WORD, type DrawnLink } from './CauseLayer';
 import type { SegmentKind } from './laneLayout';
 import { SEGMENT_NAME } from './TimelineLane';
 
@@ -12,14 +13,8 @@ const CAUSES: readonly [string, string][] = [
   ['stream', 'block from the stream'],
 ];
 
-/** The words of the causes' line styles in the short key, as the words at their blocker ends say them. */
-const CAUSE_WORDS: readonly [string, string][] = [
-  ['unsafe', 'unsafe ahead'],
-  ['cap', 'cap'],
-  ['yield', 'earlier result'],
-  ['cancel', 'cancelled'],
-  ['stream', 'stream'],
-];
+/** The causes the short key shows, one of each line style, by the words at their blocker ends. */
+const SHORT_KEY: readonly DrawnLink['kind'][] = ['unsafe-ahead', 'cap', 'yield-order', 'cancelled', 'stream-block'];
 
 /** One cause's line style, drawn as the timeline draws it, and its words. */
 function CauseEntry({ style, words, width }: { style: string; words: string; width: number }) {
@@ -38,8 +33,9 @@ export function CauseKey({ onFold }: { onFold: () => void }) {
   return (
     <span className="tl-cause-key" data-testid="cause-key">
       <ul aria-label="What the lines between lanes say">
-        {CAUSE_WORDS.map(([style, words]) => (
-          <CauseEntry key={style} style={style} words={words} width={18} />
+        {SHORT_KEY.map((kind) => (
+          // A block from the stream has no word at its end: its line is named for the stream.
+          <CauseEntry key={kind} style={CAUSE_STYLE[kind]} words={CAUSE_WORD[kind] ?? 'stream'} width={18} />
         ))}
       </ul>
       <button type="button" className="tl-cause-key-fold" onClick={onFold} aria-label="Fold the key of the lines" title="Fold the key of the lines (Key, in the toolbar, has it all)">

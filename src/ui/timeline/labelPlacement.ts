@@ -137,6 +137,9 @@ export function spacedOut<T>(items: readonly T[], x: (item: T) => number, minPx:
   return groups;
 }
 
+/** A character's width in the timeline's smallest type (10 px: the cause words, the frames' labels). */
+export const SMALL_CHAR_PX = 5.5;
+
 /** Room another small label already holds, in the same terms as a placed word: its left and right ends, and its row. */
 export interface TakenBox {
   readonly x0: number;
@@ -162,7 +165,7 @@ export function placeFreeLabels<T extends PointLabel>(labels: readonly T[], rowP
   const covering = (x: number, y: number, width: number) => placed.find((other) => Math.abs(other.y - y) < rowPx && x < other.x1 && other.x0 < x + width);
   const shown: T[] = [];
   for (const label of labels) {
-    const width = labelWidth(label.word, 5.5, 3);
+    const width = labelWidth(label.word, SMALL_CHAR_PX, 3);
     const first = covering(label.x, label.y, width);
     if (first?.word === label.word) continue;
     // Moved, a word stays below the layer's top.
