@@ -43,7 +43,7 @@ export function ExecutorDiagram({ state }: { state: ExecutorState }) {
       <section className="ex-station" data-station="stream">
         <h3>Stream</h3>
         <p>{streaming ? (arriving ? `bringing ${arriving.name}…` : 'open') : 'ended'}</p>
-        <p className="ex-note">{streaming ? `${blocksSoFar} tool block${blocksSoFar === 1 ? '' : 's'} so far` : `${blocksSoFar} tool block${blocksSoFar === 1 ? '' : 's'}`}</p>
+        <p className="ex-note">{`${blocksSoFar} tool block${blocksSoFar === 1 ? '' : 's'}${streaming ? ' so far' : ''}`}</p>
       </section>
       <span className="ex-arrow" aria-hidden="true">→</span>
       <section className="ex-station" data-station="queue" data-count={queue.length}>

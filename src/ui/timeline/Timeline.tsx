@@ -155,7 +155,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
   });
 
   const { causes, links } = useDrawnCauses(record, lanes, range, laneCount > VIRTUALISE_ABOVE, [chosen?.id, hovered?.id]);
-  const frameBoxes = useMemo(() => frameLabelBoxes(layout.batches, scale.x), [layout.batches, scale]);
+  const frameBoxes = useMemo(() => frameLabelBoxes(layout.batches, scale.x, { first: range.first, end: range.end }), [layout.batches, scale, range.first, range.end]);
   const path = useMemo(() => (showCritical ? criticalPath(record) : null), [showCritical, record]);
   const chosenLane = chosen ? lanesById.get(chosen.id) : undefined;
   const answer = useMemo(

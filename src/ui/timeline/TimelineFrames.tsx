@@ -10,12 +10,13 @@ import { ROW_HEIGHT } from './TimelineLane';
 
 /**
  * Where the frames' labels sit in the track (lanes.css: 10 px type, beside the frame's top edge,
- * 3 px out from the frame that reaches 3 px past its calls), for the cause words to keep clear of.
+ * 3 px out from the frame that reaches 3 px past its calls), for the cause words to keep clear of;
+ * only the frames drawn (those touching `range`, as below).
  */
-export function frameLabelBoxes(frames: readonly PlacedFrame[], x: (at: number) => number): TakenBox[] {
+export function frameLabelBoxes(frames: readonly PlacedFrame[], x: (at: number) => number, range: RowRange): TakenBox[] {
   const boxes: TakenBox[] = [];
   for (const frame of frames) {
-    if (frame.labelSide === 'none') continue;
+    if (frame.labelSide === 'none' || frame.lastRow < range.first || frame.firstRow >= range.end) continue;
     const width = labelWidth(frameLabel(frame), SMALL_CHAR_PX, 6);
     const y = frame.firstRow * ROW_HEIGHT + 14;
     if (frame.labelSide === 'right') boxes.push({ x0: x(frame.to) + 7, x1: x(frame.to) + 7 + width, y });
