@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { readPreference, writePreference } from '../preferences';
 
 /**
  * A drag handle that resizes a pane by setting a CSS variable on the layout element; arrow keys
@@ -13,11 +14,7 @@ export function Splitter({ variable, axis, min, max, invert = false, label }: { 
       const clamped = Math.round(Math.min(max, Math.max(min, size)));
       document.documentElement.style.setProperty(variable, `${clamped}px`);
       setShown(clamped);
-      try {
-        localStorage.setItem(`tsp.layout${variable}`, String(clamped));
-      } catch {
-        // Storage may be full or off; the layout still works for this page.
-      }
+      writePreference(`tsp.layout${variable}`, String(clamped));
       return clamped;
     },
     [variable, min, max],
@@ -62,12 +59,8 @@ export function Splitter({ variable, axis, min, max, invert = false, label }: { 
 
 /** The size a person chose before for `variable`, if any. */
 function savedSize(variable: string): number | undefined {
-  try {
-    const saved = localStorage.getItem(`tsp.layout${variable}`);
-    return saved && /^\d+$/.test(saved) ? Number(saved) : undefined;
-  } catch {
-    return undefined;
-  }
+  const saved = readPreference(`tsp.layout${variable}`);
+  return saved && /^\d+$/.test(saved) ? Number(saved) : undefined;
 }
 
 /** Restores the pane sizes a person chose before. */

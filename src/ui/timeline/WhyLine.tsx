@@ -1,17 +1,10 @@
 import { useState } from 'react';
+import { readPreference, writePreference } from '../preferences';
 import { CauseKey } from './TimelineLegend';
 import type { WhyAnswer } from './whyText';
 
 /** Where the folding of the lines' key is remembered, per browser. */
 const FOLDED_KEY = 'tsp.causeKey';
-
-function keyFolded(): boolean {
-  try {
-    return localStorage.getItem(FOLDED_KEY) === 'folded';
-  } catch {
-    return false;
-  }
-}
 
 export interface WhyLineProps {
   answer: WhyAnswer | null;
@@ -27,14 +20,10 @@ export interface WhyLineProps {
  * from the first look, in a row the timeline has anyway), which folds away and stays folded.
  */
 export function WhyLine({ answer, labelOf, onChoose }: WhyLineProps) {
-  const [folded, setFolded] = useState(keyFolded);
+  const [folded, setFolded] = useState(() => readPreference(FOLDED_KEY) === 'folded');
   const fold = () => {
     setFolded(true);
-    try {
-      localStorage.setItem(FOLDED_KEY, 'folded');
-    } catch {
-      // Storage off: folded for this page.
-    }
+    writePreference(FOLDED_KEY, 'folded');
   };
   return (
     <div className="tl-why" data-testid="why" data-idle={answer ? undefined : 'true'}>
