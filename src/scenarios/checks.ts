@@ -189,4 +189,4 @@ export function checkScenario(scenario: CheckedScenario, ctx: Context): void {
 }
 
 /** The Agent tool's name and alias (the scenario layer does not import the tools). */
-const AGENT_NAMES = ['Agent', 'Task'];
+export const AGENT_NAMES: readonly string[] = ['Agent', 'Task'];

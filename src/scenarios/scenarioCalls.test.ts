@@ -9,4 +9,13 @@ describe('a scenario’s calls, counted', () => {
     expect(callCountText({ turns: [turn('tool_use')] })).toBe('1 call');
     expect(callCountText({ turns: [turn('tool_use', 'tool_use')], agents: { toolu_a: { turns: [turn('tool_use'), turn('text')] }, toolu_b: { turns: [turn('tool_use')] } } })).toBe('4 calls, 2 by sub-agents');
   });
+
+  it('says the calls nested under a call that is not an Agent call by that call’s tool', () => {
+    const stream = [
+      { type: 'tool_use', id: 'call_exec', name: 'exec' },
+      { type: 'tool_use', id: 'toolu_task', name: 'Task' },
+    ];
+    const agents = { call_exec: { turns: [turn('tool_use', 'tool_use')] }, toolu_task: { turns: [turn('tool_use')] } };
+    expect(callCountText({ turns: [{ stream }], agents })).toBe('5 calls, 2 inside exec calls, 1 by sub-agents');
+  });
 });

@@ -1,3 +1,4 @@
+import { AGENT_NAMES } from './checks';
 import type { Scenario, ScenarioTurn } from './schema';
 
 /** The tool_use ids of a scripted turn, in stream order. */
@@ -7,21 +8,27 @@ export function callIdsOf(turn: ScenarioTurn): string[] {
 
 /** The turns of a scenario and of its sub-agents, as far as counting calls needs them. */
 interface CountedTurns {
-  readonly turns: readonly { readonly stream: readonly { readonly type: string }[] }[];
+  readonly turns: readonly { readonly stream: readonly { readonly type: string; readonly id?: string; readonly name?: string }[] }[];
   readonly agents?: Readonly<Record<string, { readonly turns: readonly { readonly stream: readonly { readonly type: string }[] }[] }>> | undefined;
 }
 
 /**
  * How many calls a scenario makes, said the same way everywhere a session is described: every
  * call counts once, a sub-agent's too, and how many of them its sub-agents made is said apart
- * (`188 calls, 2 by sub-agents`).
+ * (`188 calls, 2 by sub-agents`); calls nested under a call that is not an Agent call (a Codex
+ * code-mode exec's) are said by that call's tool (`259 calls, 123 inside exec calls`).
  */
 export function callCountText(scenario: CountedTurns): string {
   const count = (turns: CountedTurns['turns']) => turns.reduce((sum, turn) => sum + turn.stream.filter((block) => block.type === 'tool_use').length, 0);
-  const main = count(scenario.turns);
-  const byAgents = Object.values(scenario.agents ?? {}).reduce((sum, agent) => sum + count(agent.turns), 0);
-  const all = `${main + byAgents} ${main + byAgents === 1 ? 'call' : 'calls'}`;
-  return byAgents > 0 ? `${all}, ${byAgents} by sub-agents` : all;
+  const nameOf = new Map(scenario.turns.flatMap((turn) => turn.stream.flatMap((block) => (block.type === 'tool_use' && block.id !== undefined ? [[block.id, block.name ?? ''] as const] : []))));
+  const nested = new Map<string, number>();
+  for (const [id, agent] of Object.entries(scenario.agents ?? {})) {
+    const name = nameOf.get(id);
+    const under = name === undefined || AGENT_NAMES.includes(name) ? 'by sub-agents' : `inside ${name} calls`;
+    nested.set(under, (nested.get(under) ?? 0) + count(agent.turns));
+  }
+  const total = count(scenario.turns) + [...nested.values()].reduce((sum, calls) => sum + calls, 0);
+  return [`${total} ${total === 1 ? 'call' : 'calls'}`, ...[...nested].filter(([, calls]) => calls > 0).map(([under, calls]) => `${calls} ${under}`)].join(', ');
 }
 
 /** Every tool_use id of a scenario (its sub-agents' too) with the tool it names. */
