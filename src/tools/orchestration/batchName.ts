@@ -6,3 +6,11 @@
 export function batchName(index: number): string {
   return `batch ${index + 1}`;
 }
+
+/**
+ * A call's batch as people count it, or `null` for a call no batch holds: a session as it ran
+ * (run/observedRecord.ts) knows when each call ran, not how a scheduler grouped them (`-1`).
+ */
+export function callBatchName(batch: number): string | null {
+  return batch < 0 ? null : batchName(batch);
+}

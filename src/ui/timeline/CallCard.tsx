@@ -1,4 +1,4 @@
-import { batchName } from '../../tools/orchestration/batchName';
+import { callBatchName } from '../../tools/orchestration/batchName';
 
 import type { CallRecord } from '../../run/record';
 import { causeBlockers, describeWait } from '../../tools/orchestration/waitCause';
@@ -39,7 +39,7 @@ export function CallCard({ id, call, left, top, above, labelOf }: CallCardProps)
       <div className="tl-card-title">
         <strong>{callLabel(call)}</strong>{' '}
         <span className="tl-card-state">
-          {[callState(call), call.outcome, batchName(call.batch), call.agent !== undefined ? `sub-agent of ${call.agent}` : null].filter(Boolean).join(' · ')}
+          {[callState(call), call.outcome, callBatchName(call.batch), call.agent !== undefined ? `sub-agent of ${call.agent}` : null].filter(Boolean).join(' · ')}
         </span>
       </div>
       <dl className="tl-card-times">

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { callAriaLabel } from './callText';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../tools/events';
 import { buildRecord } from '../../run/reduceRun';
@@ -23,6 +24,15 @@ describe('result entries', () => {
     // Batches are counted from 1 here as on the lanes, the cards and in Predict.
     expect(html(seedRun())).toMatch(/concurrent (<!-- -->)?batch 1</);
     expect(html(seedRun())).not.toMatch(/batch 0|\bb0\b/);
+  });
+
+  it('names no batch for a call that no batch holds (a session as it ran): never "batch 0"', () => {
+    const record = buildRecord(seedRun());
+    const asItRan = { ...record, turns: record.turns.map((turn) => ({ ...turn, calls: turn.calls.map((call) => ({ ...call, batch: -1 })) })) };
+    const shown = renderToString(<ResultList record={asItRan} findTool={findTool} />);
+    expect(shown).not.toMatch(/batch/);
+    expect(callAriaLabel(asItRan.turns[0]!.calls[0]!)).not.toMatch(/batch/);
+    expect(callAriaLabel(record.turns[0]!.calls[0]!)).toContain('batch 1');
   });
 
   it('puts calls never yielded after the yielded ones', () => {

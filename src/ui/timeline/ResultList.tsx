@@ -1,4 +1,4 @@
-import { batchName } from '../../tools/orchestration/batchName';
+import { batchName, callBatchName } from '../../tools/orchestration/batchName';
 
 import { memo, useRef } from 'react';
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
@@ -50,7 +50,7 @@ const ResultItem = memo(function ResultItem({ call, yielded, findTool, depth }: 
           {heading.summary && <span className="rl-summary"> — {heading.summary}</span>}
         </span>
         <span className="rl-meta">
-          {call.id} · {batchName(call.batch)}
+          {[call.id, callBatchName(call.batch)].filter(Boolean).join(' · ')}
           {!yielded && call.outcome !== null ? ' · not yielded' : ''}
         </span>
       </div>

@@ -1,4 +1,4 @@
-import { batchName } from '../../tools/orchestration/batchName';
+import { callBatchName } from '../../tools/orchestration/batchName';
 
 import type { CallRecord } from '../../run/record';
 import type { CallOutcome } from '../../tools/execution';
@@ -101,7 +101,8 @@ export function callAriaLabel(call: CallRecord): string {
   const state = callState(call);
   const parts: string[] = [state];
   if (call.outcome !== null) parts.push(call.outcome);
-  parts.push(batchName(call.batch));
+  const batch = callBatchName(call.batch);
+  if (batch !== null) parts.push(batch);
   if (call.executingAt !== null) {
     parts.push(call.completedAt !== null ? `ran ${msText(call.executingAt)}–${msText(call.completedAt)} ms` : `executing since ${msText(call.executingAt)} ms`);
   } else if (call.completedAt !== null) {

@@ -39,10 +39,21 @@ describe('lane labels', () => {
     const mcp = shown([lane('a', 'mcp__demo__get_weather', { city: 'Oslo' }), lane('b', 'mcp__demo__get_time', { zone: 'UTC' }), lane('c', 'mcp__demo__echo', { text: 'hi' })], 12);
     expect(mcp.some((label) => label.includes('#'))).toBe(false);
     expect(new Set(mcp).size).toBe(3);
-    expect(mcp[0]).toMatch(/^…o__get_w/);
+    expect(mcp[0]).toMatch(/^…et_weather/);
     const reads = shown([lane('a', 'Read', { file_path: 'src/module00.ts' }), lane('b', 'Read', { file_path: 'src/module10.ts' })], 11);
     expect(reads).toEqual(['…ule00.ts)', '…ule10.ts)']);
     for (const label of [...mcp, ...reads]) expect([...label].length).toBeLessThanOrEqual(12);
+  });
+
+  it('each reads from where it parts from the label most like it, when a group parts at different places', () => {
+    const bash = (command: string) => ({ command });
+    const labels = shown([lane('a', 'Bash', bash('git diff --stat src/a.go')), lane('b', 'Bash', bash('git diff --stat src/b.go')), lane('c', 'Bash', bash('git status --short'))], 11);
+    // Parted where all three part ("git "), the two diffs read the same and would be numbered.
+    expect(labels.some((label) => label.includes('#'))).toBe(false);
+    expect(new Set(labels).size).toBe(3);
+    expect(labels[0]).toContain('a.go');
+    expect(labels[1]).toContain('b.go');
+    for (const label of labels) expect([...label].length).toBeLessThanOrEqual(11);
   });
 
   it('keeps the whole text for hover', () => {

@@ -135,26 +135,36 @@ export function laneLabels(lanes: readonly Lane[], chars: number): Map<string, L
 /** Characters kept before the point where clashing labels part, so the differing part reads in context. */
 const PARTING_CONTEXT = 3;
 
+/** How many first characters `a` and `b` share. */
+function sharedStart(a: readonly string[], b: readonly string[]): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
 /**
- * Each lane's label from just before the point where the group's whole labels stop being alike,
- * cut to the column; `undefined` when that still leaves two different calls reading the same.
+ * Each lane's label from just before the point where it parts from the label most like it (its
+ * neighbours when the group's labels are sorted), cut to the column: among thirty `exec(const r =
+ * await tools.exec_command({"cmd":…` calls each shows its own command. `undefined` when that still
+ * leaves two different calls reading the same.
  */
 function fromWhereTheyPart(same: readonly Lane[], labels: ReadonlyMap<string, LaneLabel>, chars: number): Map<string, string> | undefined {
-  const fulls = same.map((lane) => [...labels.get(lane.call.id)!.full]);
-  const first = fulls[0]!;
-  let shared = first.length;
-  for (const full of fulls) {
-    let i = 0;
-    while (i < shared && i < full.length && full[i] === first[i]) i++;
-    shared = i;
+  const distinct = [...new Set(same.map((lane) => labels.get(lane.call.id)!.full))].sort();
+  const parts = new Map<string, number>();
+  for (const [i, full] of distinct.entries()) {
+    const own = [...full];
+    const near = [distinct[i - 1], distinct[i + 1]].filter((other) => other !== undefined).map((other) => sharedStart(own, [...other]));
+    parts.set(full, Math.max(0, ...near));
   }
-  if (shared === 0) return undefined;
   const parted = new Map<string, string>();
   const byText = new Map<string, string>();
-  for (const [i, lane] of same.entries()) {
+  for (const lane of same) {
+    const full = labels.get(lane.call.id)!.full;
     const room = Math.max(4, chars - lane.depth * 2);
-    const rest = fulls[i]!.slice(Math.max(0, shared - PARTING_CONTEXT));
-    const shown = `…${rest.length > room - 1 ? `${rest.slice(0, room - 2).join('')}…` : rest.join('')}`;
+    const from = Math.max(0, parts.get(full)! - PARTING_CONTEXT);
+    const rest = [...full].slice(from);
+    const lead = from > 0 ? '…' : '';
+    const shown = `${lead}${rest.length > room - lead.length ? `${rest.slice(0, room - lead.length - 1).join('')}…` : rest.join('')}`;
     const other = byText.get(shown);
     if (other !== undefined && other !== identity(lane)) return undefined;
     byText.set(shown, identity(lane));
