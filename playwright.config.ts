@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath, hasFfmpeg } from './e2e/browser';
+import { chromiumArgs, hasFfmpeg, suiteChromiumPath } from './e2e/browser';
 
 /** The preview server's port (PW_PORT lets a second run sit beside a first). */
 const port = Number(process.env.PW_PORT ?? 4173);
@@ -27,7 +27,7 @@ export default defineConfig({
     video: hasFfmpeg ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+      ...(suiteChromiumPath ? { executablePath: suiteChromiumPath } : {}),
       args: chromiumArgs,
     },
   },

@@ -15,6 +15,13 @@ export interface FoundChromium {
 /** Where to look: the environment (PATH, PLAYWRIGHT_CHROMIUM) and Playwright's own browser. */
 export interface ChromiumLookup {
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Take Debian's headless shell (`chromium-headless-shell`) before any other on PATH: what the
+   * test suite runs in, as Playwright's own headless runs do. It is Chromium without the full
+   * browser's window machinery, and on two cores it costs a page load about a third less CPU
+   * (docs/performance.md). The budgets measure the browser a person opens, and leave it.
+   */
+  headlessShell?: boolean;
   /** Playwright's own Chromium executable, installed or not (default: Playwright's registry says). */
   playwrightExecutable?: () => string;
 }
@@ -22,6 +29,8 @@ export interface ChromiumLookup {
 /** Debian's `chromium` first (what CI installs), then the names other systems give Chromium or Chrome. */
 const SYSTEM_NAMES_FIRST = ['chromium'];
 const SYSTEM_NAMES_LATER = ['chromium-browser', 'google-chrome-stable', 'google-chrome'];
+/** Debian's package of Chromium's headless shell (`apt-get install chromium-headless-shell`). */
+const HEADLESS_SHELL = 'chromium-headless-shell';
 
 function onPath(name: string, path: string): string | undefined {
   for (const dir of path.split(delimiter)) {
@@ -42,7 +51,7 @@ export function findChromium(lookup: ChromiumLookup = {}): FoundChromium | undef
   const chosen = env.PLAYWRIGHT_CHROMIUM;
   if (chosen && existsSync(chosen)) return { path: chosen, source: 'PLAYWRIGHT_CHROMIUM' };
   const path = env.PATH ?? '';
-  for (const name of SYSTEM_NAMES_FIRST) {
+  for (const name of lookup.headlessShell ? [HEADLESS_SHELL, ...SYSTEM_NAMES_FIRST] : SYSTEM_NAMES_FIRST) {
     const found = onPath(name, path);
     if (found) return { path: found, source: 'system' };
   }
@@ -85,8 +94,11 @@ export function ensureChromium(lookup: ChromiumLookup & { install?: () => boolea
   return found;
 }
 
-/** The Chromium the suite, the budgets and replay:browser launch (`undefined`: Playwright's own). */
-export const chromiumPath: string | undefined = findChromium()?.path;
+/**
+ * The Chromium the end-to-end suite launches (`undefined`: Playwright's own): the headless shell when
+ * installed. replay:browser takes it too; the budgets take a person's browser (`ensureChromium()`).
+ */
+export const suiteChromiumPath: string | undefined = findChromium({ headlessShell: true })?.path;
 
 /** The closed network refuses Chromium's background connections; a container has no GPU or sandbox. */
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

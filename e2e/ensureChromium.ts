@@ -5,4 +5,4 @@
  */
 import { ensureChromium } from './browser';
 
-if (!ensureChromium()) process.exitCode = 1;
+if (!ensureChromium({ headlessShell: true })) process.exitCode = 1;

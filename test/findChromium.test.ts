@@ -37,6 +37,16 @@ describe('finding a Chromium', () => {
     expect(findChromium({ env: { PATH: bin, PLAYWRIGHT_CHROMIUM: own }, playwrightExecutable: missing })).toEqual({ path: own, source: 'PLAYWRIGHT_CHROMIUM' });
   });
 
+  it('takes Debian’s headless shell first for the suite, and a person’s browser for the budgets', () => {
+    const bin = emptyDir();
+    for (const name of ['chromium', 'chromium-headless-shell']) writeFileSync(join(bin, name), '');
+    expect(findChromium({ env: { PATH: bin }, playwrightExecutable: missing, headlessShell: true })).toEqual({ path: join(bin, 'chromium-headless-shell'), source: 'system' });
+    expect(findChromium({ env: { PATH: bin }, playwrightExecutable: missing })).toEqual({ path: join(bin, 'chromium'), source: 'system' });
+    const chosen = join(emptyDir(), 'chrome');
+    writeFileSync(chosen, '');
+    expect(findChromium({ env: { PATH: bin, PLAYWRIGHT_CHROMIUM: chosen }, playwrightExecutable: missing, headlessShell: true })).toEqual({ path: chosen, source: 'PLAYWRIGHT_CHROMIUM' });
+  });
+
   it('installs Playwright’s own when none is found, unless PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is set', () => {
     const dir = emptyDir();
     const own = join(dir, 'chrome-linux', 'chrome');

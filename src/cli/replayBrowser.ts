@@ -61,7 +61,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (results.length === names.length && junit === undefined) return 2;
 
-  const found = ensureChromium();
+  const found = ensureChromium({ headlessShell: true });
   if (!found) return 2;
   if (!existsSync('dist/index.html')) {
     process.stderr.write('replay:browser: building the page (dist/ is missing)…\n');

@@ -1,0 +1,59 @@
+/**
+ * `npm run bench:browsers`: what one end-to-end test's page costs the machine in each Chromium the
+ * suite can run in, side by side in one run: the CPU time of the whole machine (every process of
+ * the browser, its workers and the preview server) from a fresh context's page to the moment the
+ * page is idle and has settled (its lazy editor and workers loaded), and the time to idle. The
+ * end-to-end suite is bound by CPU on two cores (docs/performance.md), so this is what a test's
+ * page load costs it. Needs the built page (`npm run build:page`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+import { chromiumArgs, findChromium } from '../e2e/browser';
+import { median } from './pageFigures';
+
+const LOADS = 7;
+/** After idle, the lazy editor and its workers load for about two seconds more on two cores. */
+const SETTLE_MS = 4000;
+
+/** The machine's busy CPU time so far, in ms (all cores). */
+function busyMs(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  return (total - fields[3]! - fields[4]!) * 10;
+}
+
+if (!existsSync('dist/index.html')) throw new Error('bench:browsers: build the page first (npm run build:page)');
+const candidates = [
+  { name: 'headless shell', path: findChromium({ headlessShell: true })?.path },
+  { name: 'full Chromium', path: findChromium()?.path },
+].filter((candidate, index, all) => candidate.path !== undefined && all.findIndex((other) => other.path === candidate.path) === index);
+
+const server = await preview({ preview: { port: 0 }, logLevel: 'error' });
+const base = server.resolvedUrls?.local[0];
+if (!base) throw new Error('vite preview did not report its address');
+process.stdout.write(`# npm run bench:browsers\n${LOADS} page loads each, alternating; CPU from a new page to idle plus ${SETTLE_MS / 1000} s\n`);
+try {
+  const browsers = await Promise.all(candidates.map(async (candidate) => ({ ...candidate, browser: await chromium.launch({ executablePath: candidate.path!, args: chromiumArgs }), cpu: [] as number[], idle: [] as number[] })));
+  for (let load = 0; load < LOADS; load++) {
+    for (const entry of browsers) {
+      const before = busyMs();
+      const context = await entry.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${base}?scenario=seed-partition&sandbox=virtual`);
+      await page.locator('[data-testid=run-status][data-status=idle]').waitFor();
+      entry.idle.push(performance.now() - started);
+      await page.waitForTimeout(SETTLE_MS);
+      entry.cpu.push(busyMs() - before);
+      await context.close();
+    }
+  }
+  for (const entry of browsers) {
+    await entry.browser.close();
+    process.stdout.write(`${entry.name.padEnd(15)} ${entry.path}: CPU ${(median(entry.cpu) / 1000).toFixed(1)} s a page (median), idle after ${median(entry.idle).toFixed(0)} ms\n`);
+  }
+  if (browsers.length === 2) process.stdout.write(`headless shell / full Chromium, CPU a page: ${(median(browsers[0]!.cpu) / median(browsers[1]!.cpu)).toFixed(2)}\n`);
+} finally {
+  await server.close();
+}
