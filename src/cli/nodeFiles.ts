@@ -1,5 +1,7 @@
 import { basename, dirname, join } from 'node:path';
+import type { LogFile } from '../scenarios/import/logFile';
 import { opensSessionDocument } from '../scenarios/import/logFile';
+import { isStorageSessionHead, storageFileOf } from '../scenarios/import/opencode/storagePath';
 
 /**
  * node:fs/promises, loaded with the first file read or written: `--list` and the replay of a
@@ -36,8 +38,10 @@ const MAX_DEPTH = 8;
  * `.jsonl` file (a sub-agent's, under a `subagents` folder, goes with its session's log instead) or
  * a `.json` file whose first bytes name a session and a project hash (a Gemini CLI chat) or open
  * with an OpenCode session's `info` (an `opencode export`), or a Cline task's
- * `api_conversation_history.json` (its `ui_messages.json` goes with it). Links
- * are not followed, so a link cannot lead the search round in circles or out of the folder.
+ * `api_conversation_history.json` (its `ui_messages.json` goes with it), or an OpenCode storage
+ * folder's main session (`session/<project>/ses_….json`; its messages, parts and sub-agents' sessions
+ * go with it, so in a storage folder only `session/` is searched). Links are not followed, so a link
+ * cannot lead the search round in circles or out of the folder.
  */
 export async function findSessionLogs(path: string): Promise<string[] | null> {
   const { readdir, stat, open } = await files();
@@ -46,8 +50,10 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
   const logs: string[] = [];
   const walk = async (folder: string, depth: number): Promise<void> => {
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    const isStorage = ['session', 'message', 'part'].every((name) => entries.some((entry) => entry.isDirectory() && entry.name === name));
     for (const entry of entries) {
       const full = join(folder, entry.name);
+      if (isStorage && entry.name !== 'session') continue;
       if (entry.isDirectory()) {
         if (depth < MAX_DEPTH && entry.name !== 'subagents' && !entry.name.startsWith('.')) await walk(full, depth + 1);
       } else if (entry.isFile() && entry.name.endsWith('.jsonl')) logs.push(full);
@@ -57,7 +63,7 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
         if (!handle) continue;
         const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0).finally(() => handle.close());
         const head = buffer.subarray(0, bytesRead).toString('utf8');
-        if (opensSessionDocument(head)) logs.push(full);
+        if (opensSessionDocument(head) || isStorageSessionHead(full, head)) logs.push(full);
       }
     }
   };
@@ -75,10 +81,12 @@ export async function writeTextFile(path: string, text: string): Promise<void> {
 /**
  * A Claude Code session's files: the log itself, and its sub-agents' logs where they sit beside it
  * (`<session>/subagents/agent-*.jsonl`, as 2.1.x writes them); a Cline task's API history with its
- * `ui_messages.json` beside it, when there is one.
+ * `ui_messages.json` beside it, when there is one; an OpenCode storage folder's session with its
+ * messages, parts and the sessions its `task` calls ran.
  */
-export async function readSessionFiles(path: string): Promise<{ name: string; text: string }[]> {
+export async function readSessionFiles(path: string): Promise<LogFile[]> {
   const { readdir } = await files();
+  if (storageFileOf(path)?.kind === 'session') return readStorageSession(path);
   const found = [{ name: path, text: await readText(path) }];
   if (basename(path) === CLINE_HISTORY) {
     const chat = join(dirname(path), CLINE_CHAT);
@@ -91,6 +99,54 @@ export async function readSessionFiles(path: string): Promise<{ name: string; te
     found.push({ name: join(folder, name), text: await readText(join(folder, name)) });
   }
   return found;
+}
+
+/** How deep sub-agents' sessions are followed from a storage folder's session (a task's task's …). */
+const MAX_TASK_DEPTH = 4;
+
+/**
+ * An OpenCode session's files in its storage folder (storageFolder.ts): the session's file first,
+ * then its messages (`<storage>/message/<session>/`) and their parts (`<storage>/part/<message>/`),
+ * then the same for each session a `task` call of it ran (a session of the same project).
+ */
+async function readStorageSession(path: string): Promise<LogFile[]> {
+  const { readdir } = await files();
+  const project = dirname(path);
+  const storage = dirname(dirname(project));
+  const jsonIn = async (folder: string) => ((await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort().map((name) => join(folder, name)));
+  const found: LogFile[] = [];
+  const seen = new Set<string>();
+  const readSession = async (sessionPath: string, depth: number): Promise<void> => {
+    const id = basename(sessionPath, '.json');
+    if (seen.has(id)) return;
+    seen.add(id);
+    const text = await readText(sessionPath).catch(() => null);
+    if (text === null) return;
+    found.push({ name: sessionPath, text });
+    const children: string[] = [];
+    for (const messagePath of await jsonIn(join(storage, 'message', id))) {
+      found.push({ name: messagePath, text: await readText(messagePath) });
+      for (const partPath of await jsonIn(join(storage, 'part', basename(messagePath, '.json')))) {
+        const part = await readText(partPath);
+        found.push({ name: partPath, text: part });
+        if (depth < MAX_TASK_DEPTH && /"tool"\s*:\s*"task"/.test(part)) children.push(await childSession(part));
+      }
+    }
+    for (const child of children) if (/^ses_[A-Za-z0-9]+$/.test(child)) await readSession(join(project, `${child}.json`), depth + 1);
+  };
+  await readSession(path, 0);
+  return found;
+}
+
+/** The session a `task` part ran, or '' (storageFolder.ts reads the part again, without trusting it). */
+async function childSession(text: string): Promise<string> {
+  const { taskSessionOf } = await import('../scenarios/import/opencode/opencodeTools');
+  try {
+    const part = JSON.parse(text) as { state?: { metadata?: unknown; output?: unknown } };
+    return taskSessionOf(part.state?.metadata, typeof part.state?.output === 'string' ? part.state.output : '');
+  } catch {
+    return '';
+  }
 }
 
 /** A UTF-8 file's text, decoded at once: `readFile(path, 'utf8')` decodes a large file chunk by chunk. */

@@ -4,6 +4,7 @@ import type { ReportOptions } from '../run/report/htmlReport';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import type { LogFile } from '../scenarios/import/logFile';
+import { storageFileOf } from '../scenarios/import/opencode/storagePath';
 import type { Scenario } from '../scenarios/schema';
 import { formatErrors, parseScenario, validateScenario } from '../scenarios/validate';
 import { runRecord, underPolicy } from './runRecord';
@@ -44,7 +45,7 @@ export interface ScenarioReader {
  * `api_conversation_history.json` (read with the `ui_messages.json` beside it).
  */
 export async function loadScenario(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
-  if (name.endsWith('.jsonl') || /(^|[/\\])api_conversation_history\.json$/.test(name)) return loadSession(name, io);
+  if (name.endsWith('.jsonl') || /(^|[/\\])api_conversation_history\.json$/.test(name) || storageFileOf(name)?.kind === 'session') return loadSession(name, io);
   const builtIn = BUILT_IN_SCENARIOS.find((raw) => (raw as { id?: unknown }).id === name);
   if (builtIn !== undefined) {
     const result = validateScenario(builtIn);

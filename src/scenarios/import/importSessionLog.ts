@@ -7,6 +7,7 @@ import { isCopilotEvent } from './copilot/copilotEvents';
 import { importCopilotSession } from './copilot/importCopilotSession';
 import { isOpenCodeExport } from './opencode/exportFile';
 import { importOpenCodeSession } from './opencode/importOpenCodeSession';
+import { isStorageSession } from './opencode/storageFolder';
 import { importClaudeSession } from './importSession';
 import { isSubAgentFile, type LogFile } from './logFile';
 import { SESSION_AGENT_NAMES, type SessionAgentId } from './sessionAgents';
@@ -68,12 +69,14 @@ export function sessionAgentOf(text: string): SessionAgentId | undefined {
 /**
  * Imports a session log of any agent the playground reads, told from the main log's first lines:
  * a Codex CLI rollout, a Gemini CLI chat file, a GitHub Copilot CLI events.jsonl, an OpenCode
- * export (with its sub-agents' exports), a Cline task's files (told by their names or their
+ * export (with its sub-agents' exports) or a session's files from its storage folder (told by where
+ * they sit), a Cline task's files (told by their names or their
  * content, whichever comes first), or a Claude Code log (with its sub-agents' logs). The command
  * line and the page both come through here, so any of them is taken without a flag. Never throws.
  */
 export function importSessionLog(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
   if (files.some((file) => clineFileKind(file) === 'history' || clineFileKind(file) === 'ui')) return importClineTask(files, options);
+  if (isStorageSession(files)) return importOpenCodeSession(files, options);
   const main = files.find((file) => !isSubAgentFile(file.name)) ?? files[0];
   if (main && main.text.trim() === '') return { ok: false, problems: [{ source: main.name, line: 0, message: 'the file is empty: there is no session in it to replay' }] };
   const agent = main ? sessionAgentOf(main.text) : undefined;

@@ -13,16 +13,21 @@ import { documentKind, lineLookup, parseJsonDocument } from '../jsonDocument';
 import type { LogProblem } from '../logLines';
 import { isRecord, stringOf } from '../codex/rolloutLines';
 
-/** One part of a message, where it is written. */
-export interface ExportPart {
+/** Where a message or part is written: a line of the export, or (from a storage folder) its own file. */
+export interface Placed {
   readonly line: number;
+  /** The part's or message's own file (line 0: the file as a whole); absent for an export's. */
+  readonly source?: string;
+}
+
+/** One part of a message, where it is written. */
+export interface ExportPart extends Placed {
   readonly type: string;
   readonly raw: Readonly<Record<string, unknown>>;
 }
 
 /** One message, where it is written, with its parts. */
-export interface ExportMessage {
-  readonly line: number;
+export interface ExportMessage extends Placed {
   readonly id: string;
   readonly role: string;
   readonly info: Readonly<Record<string, unknown>>;

@@ -10,7 +10,7 @@
 import type { LogProblem } from '../logLines';
 import { isRecord, stringOf } from '../codex/rolloutLines';
 import { blockTime, emptyAgent, type LoggedAgent, type LoggedBlock, type LoggedResponse } from '../sessionLog';
-import type { ExportMessage, ExportPart } from './exportFile';
+import type { ExportMessage, ExportPart, Placed } from './exportFile';
 import { playgroundCall, taskSessionOf } from './opencodeTools';
 
 /** The folded session: the agent's responses and calls, and what else it told. */
@@ -51,48 +51,50 @@ function toolState(state: Readonly<Record<string, unknown>>): { result?: { text:
 export function foldExport(messages: readonly ExportMessage[], source: string, cwd: string): FoldedExport & { prompt?: string } {
   const folded: FoldedExport & { prompt?: string } = { agent: emptyAgent(), problems: [], notes: [], tasks: new Map() };
   const { agent } = folded;
-  const problem = (line: number, message: string) => folded.problems.push({ source, line, message });
+  /** Where a message or part is written: its own file in a storage folder, else the export's line. */
+  const where = (at: Placed) => ({ source: at.source ?? source, line: at.line });
+  const problem = (at: Placed, message: string) => folded.problems.push({ ...where(at), message });
   let last = 0;
 
   const assistant = (message: ExportMessage) => {
     const created = isRecord(message.info.time) ? msOf(message.info.time.created) : null;
-    if (created === null) problem(message.line, `the assistant message ${message.id} has no time.created: its parts without times are taken as the one before's`);
+    if (created === null) problem(message, `the assistant message ${message.id} has no time.created: its parts without times are taken as the one before's`);
     last = Math.max(last, created ?? last);
     let current: LoggedResponse | null = null;
     let steps = 0;
-    const block = (kind: LoggedBlock['kind'], text: string, at: number | null, line: number, callId?: string): number => {
+    const block = (kind: LoggedBlock['kind'], text: string, at: number | null, part: Placed, callId?: string): number => {
       if (!current) agent.responses.push((current = { messageId: `${message.id}#${steps++}`, blocks: [] }));
-      const closed = blockTime(current, at ?? last, { source, line }, folded.problems);
+      const closed = blockTime(current, at ?? last, where(part), folded.problems);
       last = Math.max(last, closed);
-      current.blocks.push({ kind, text, at: closed, line, ...(callId !== undefined ? { callId } : {}) });
+      current.blocks.push({ kind, text, at: closed, line: part.line, ...(callId !== undefined ? { callId } : {}) });
       return closed;
     };
     for (const part of message.parts) {
       if (part.type === 'step-start' || part.type === 'step-finish') current = null;
       else if (part.type === 'text') {
         // A synthetic or ignored text is OpenCode's own, never sent as the model's.
-        if (part.raw.synthetic !== true && part.raw.ignored !== true && stringOf(part.raw, 'text').trim() !== '') block('text', stringOf(part.raw, 'text'), partTime(part.raw), part.line);
-      } else if (part.type === 'reasoning') block('thinking', stringOf(part.raw, 'text'), partTime(part.raw), part.line);
+        if (part.raw.synthetic !== true && part.raw.ignored !== true && stringOf(part.raw, 'text').trim() !== '') block('text', stringOf(part.raw, 'text'), partTime(part.raw), part);
+      } else if (part.type === 'reasoning') block('thinking', stringOf(part.raw, 'text'), partTime(part.raw), part);
       else if (part.type === 'tool') tool(part, block);
-      else if (!BOOKKEEPING.has(part.type)) problem(part.line, `a part of type "${part.type || '(none)'}" the importer does not know: passed over`);
+      else if (!BOOKKEEPING.has(part.type)) problem(part, `a part of type "${part.type || '(none)'}" the importer does not know: passed over`);
     }
   };
 
-  const tool = (part: ExportPart, block: (kind: LoggedBlock['kind'], text: string, at: number | null, line: number, callId?: string) => number) => {
+  const tool = (part: ExportPart, block: (kind: LoggedBlock['kind'], text: string, at: number | null, part: Placed, callId?: string) => number) => {
     const rawId = stringOf(part.raw, 'callID');
     const name = stringOf(part.raw, 'tool');
-    if (!isRecord(part.raw.state)) return problem(part.line, `the tool part ${rawId || stringOf(part.raw, 'id') || '(no id)'} (${name || 'no tool'}) has no state: left out`);
+    if (!isRecord(part.raw.state)) return problem(part, `the tool part ${rawId || stringOf(part.raw, 'id') || '(no id)'} (${name || 'no tool'}) has no state: left out`);
     const state = part.raw.state;
     // A tool_use id is letters, digits, "_" and "-" (the scenario's rule), unique in the session.
     let id = rawId.replace(/[^A-Za-z0-9_-]/g, '_');
     if (id === '' || id === '__proto__' || agent.calls.has(id)) {
-      if (rawId !== '' && agent.calls.has(id)) return problem(part.line, `the call ${rawId} again: the first is kept`);
-      id = `${name.replace(/[^A-Za-z0-9_-]/g, '_') || 'call'}_line${part.line}`;
+      if (rawId !== '' && agent.calls.has(id)) return problem(part, `the call ${rawId} again: the first is kept`);
+      id = `${name.replace(/[^A-Za-z0-9_-]/g, '_') || 'call'}_${part.source === undefined ? `line${part.line}` : stringOf(part.raw, 'id').replace(/[^A-Za-z0-9_-]/g, '_') || agent.calls.size}`;
     }
     const ended = toolState(state);
-    if (ended.start === null) problem(part.line, `the call ${rawId || id} has no state.time.start (status ${JSON.stringify(state.status ?? null)}): taken as the part before's time`);
+    if (ended.start === null) problem(part, `the call ${rawId || id} has no state.time.start (status ${JSON.stringify(state.status ?? null)}): taken as the part before's time`);
     const mapped = playgroundCall(name, state.input, cwd);
-    const closedAt = block('tool_use', '', ended.start, part.line, id);
+    const closedAt = block('tool_use', '', ended.start, part, id);
     agent.calls.set(id, { id, name: mapped.name, input: mapped.input, closedAt, ...(ended.start !== null ? { startedAt: ended.start } : {}) });
     if (mapped.note) folded.notes.push(`${id}: ${mapped.note}`);
     const call = agent.calls.get(id)!;
@@ -101,8 +103,8 @@ export function foldExport(messages: readonly ExportMessage[], source: string, c
       if (ended.end !== null) {
         call.endedAt = Math.max(ended.end, closedAt);
         last = Math.max(last, call.endedAt);
-      } else problem(part.line, `the call ${rawId || id} has no state.time.end: when it ended is not known`);
-    } else problem(part.line, `the call ${rawId || id} (${name || 'no tool'}) was still ${JSON.stringify(state.status ?? null)} when the session was exported: it is imported as unanswered`);
+      } else problem(part, `the call ${rawId || id} has no state.time.end: when it ended is not known`);
+    } else problem(part, `the call ${rawId || id} (${name || 'no tool'}) was still ${JSON.stringify(state.status ?? null)} when the session was exported: it is imported as unanswered`);
     if (name === 'task') {
       const session = taskSessionOf(state.metadata, ended.result?.text ?? '');
       if (session !== '') folded.tasks.set(id, session);
@@ -113,9 +115,9 @@ export function foldExport(messages: readonly ExportMessage[], source: string, c
     if (message.role === 'user') {
       const text = message.parts.find((part) => part.type === 'text' && part.raw.synthetic !== true && part.raw.ignored !== true && stringOf(part.raw, 'text').trim() !== '');
       if (folded.prompt === undefined && text) folded.prompt = stringOf(text.raw, 'text').trim();
-      for (const part of message.parts) if (part.type !== 'text' && !BOOKKEEPING.has(part.type)) problem(part.line, `a part of type "${part.type || '(none)'}" the importer does not know: passed over`);
+      for (const part of message.parts) if (part.type !== 'text' && !BOOKKEEPING.has(part.type)) problem(part, `a part of type "${part.type || '(none)'}" the importer does not know: passed over`);
     } else if (message.role === 'assistant') assistant(message);
-    else problem(message.line, `a message of role "${message.role || '(none)'}" the importer does not know: passed over`);
+    else problem(message, `a message of role "${message.role || '(none)'}" the importer does not know: passed over`);
   }
   return folded;
 }

@@ -4,6 +4,7 @@ import { emptyAgent, type LoggedAgent, type SessionLog } from '../sessionLog';
 import { scenarioOfSession, type ImportResult } from '../sessionScenario';
 import { readExport, type OpenCodeExport } from './exportFile';
 import { foldExport } from './foldExport';
+import { isStorageSession, readStorageSessions } from './storageFolder';
 
 /** What an OpenCode export never tells, said with every import of one. */
 const ALWAYS_UNKNOWN = ["OpenCode's export does not say when the model's stream wrote a tool call, only when the call started (the tool-call event, at which the AI SDK runs it): each call's block is taken to close as it started"];
@@ -24,10 +25,11 @@ function firstAt(agent: LoggedAgent): number {
 
 /**
  * Reads an OpenCode export (and, given beside it, the exports of the sub-agent sessions its `task`
- * calls ran) as the importer's session. `notes` are what the export could not tell. Never throws.
+ * calls ran), or a session's files from OpenCode's storage folder (its session file first, then its
+ * messages, parts and sub-agents' sessions; storageFolder.ts), as the importer's session. `notes` are what the export could not tell. Never throws.
  */
 export function readOpenCodeSession(files: readonly LogFile[]): { session: SessionLog; notes: string[]; main: string } {
-  const reads = files.map((file) => ({ file, ...readExport(file.text, file.name) }));
+  const reads = isStorageSession(files) ? readStorageSessions(files) : files.map((file) => ({ file, ...readExport(file.text, file.name) }));
   // The main session is the one that is no other's child; a lone file is the main one whatever it is.
   const main = reads.find((read) => read.session && read.session.parentId === '') ?? reads[0]!;
   const problems: LogProblem[] = [...main.problems];
