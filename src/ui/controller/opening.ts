@@ -163,7 +163,7 @@ export function importScenario(fileName: string, text: string): void {
 
 /** Import…: the files picked are a session log (opened in memory) or a scenario file (imported). */
 export async function importScenarioFiles(files: readonly File[]): Promise<void> {
-  const sessions = sessionsOf(await sessionFilesOf(files));
+  const sessions = await sessionsOf(await sessionFilesOf(files));
   if (sessions.length > 1) {
     // Several sessions picked at once: one report across them.
     await reportFolderSessions(sessions);
@@ -172,7 +172,7 @@ export async function importScenarioFiles(files: readonly File[]): Promise<void>
   if (await holdsSessionLog(files)) {
     const opening = await openSessionFiles(files);
     if (!opening.ok) updatePanel({ type: 'import-failed', fileName: files[0]!.name, errors: [{ path: '', message: opening.message }] });
-    else openSession({ fileName: files[0]!.name, ...opening });
+    else openSession({ fileName: (sessions[0]?.main ?? files[0]!).name, ...opening });
     return;
   }
   const file = files[0];

@@ -50,7 +50,7 @@ export function SessionDrop() {
     };
     const receive = async (transfer: DataTransfer) => {
       const files = await droppedFiles(transfer);
-      const sessions = sessionsOf(await sessionFilesOf(files));
+      const sessions = await sessionsOf(await sessionFilesOf(files));
       if (sessions.length > 1) {
         // A folder of sessions: one report across them, as the command line gives.
         setProblem(null);
@@ -61,7 +61,7 @@ export function SessionDrop() {
         const opening = await openSessionFiles(files);
         if (!opening.ok) return setProblem(opening.message);
         setProblem(null);
-        const main = files.find((file) => /\.jsonl?$/.test(file.name) && !isSubAgentFile(file.name)) ?? files[0]!;
+        const main = sessions[0]?.main ?? files.find((file) => /\.jsonl?$/.test(file.name) && !isSubAgentFile(file.name)) ?? files[0]!;
         openSession({ fileName: main.name, ...opening });
         return;
       }

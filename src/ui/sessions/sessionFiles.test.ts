@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../scenarios/validate';
+import { storageFilesOf } from '../../../test/opencode/storageLayout';
 import { holdsSessionLog, openSessionFiles, sessionFilesOf, sessionsOf } from './sessionFiles';
 import { importSessionTexts } from './sessionImport';
 
@@ -52,11 +53,31 @@ describe('opening a session log in the page', () => {
       named('tasks/171/ui_messages.json'),
       named('tasks/171/task_metadata.json'),
     ];
-    const sessions = sessionsOf(await sessionFilesOf(files));
+    const sessions = await sessionsOf(await sessionFilesOf(files));
     expect(sessions.map((session) => [session.main.name, session.subAgents.map((file) => file.name)])).toEqual([
       ['logs/a.jsonl', ['logs/a/subagents/agent-1.jsonl']],
       ['tasks/171/api_conversation_history.json', ['tasks/171/ui_messages.json']],
     ]);
+  });
+
+  it('groups a dropped OpenCode storage folder by session, a sub-agent’s with its parent’s, and opens one as its export opens', async () => {
+    const asFiles = (list: { name: string; text: string }[]) => list.map((file) => new File([file.text], file.name));
+    const main = asFiles(storageFilesOf('opencode-export-store-fix.json'));
+    const child = asFiles(storageFilesOf('opencode-export-store-fix-subagent.json'));
+    // Two sessions that name each other as parent: each is reported on its own, neither lost.
+    const circle = (id: string, parent: string) => new File([JSON.stringify({ id, parentID: parent, version: '1.0.0', directory: '/' })], `storage/session/global/${id}.json`);
+    const dropped = [...child, new File(['{}'], 'storage/project/global.json'), ...main, circle('ses_b1', 'ses_b2'), circle('ses_b2', 'ses_b1')];
+    const sessions = await sessionsOf(await sessionFilesOf(dropped));
+    expect(sessions.map((session) => session.main.name)).toEqual([main[0]!.name, 'storage/session/global/ses_b1.json', 'storage/session/global/ses_b2.json']);
+    expect(sessions[0]!.subAgents.map((file) => file.name).sort()).toEqual([...main.slice(1), ...child].map((file) => file.name).sort());
+    expect(sessions[0]!.subAgents[0]!.name).toBe(child[0]!.name);
+
+    const opening = await openSessionFiles([...child, ...main]);
+    const exported = await openSessionFiles(['opencode-export-store-fix.json', 'opencode-export-store-fix-subagent.json'].map((name) => new File([readFileSync(`test/opencode/${name}`, 'utf8')], name)));
+    if (!opening.ok || !exported.ok) throw new Error('not opened');
+    expect(opening.label).toContain('OpenCode');
+    expect(opening.calls).toBe(exported.calls);
+    expect(opening.scenario.turns).toEqual(exported.scenario.turns);
   });
 
   it('names the damaged lines, imports the rest, and refuses a log with nothing to replay', () => {

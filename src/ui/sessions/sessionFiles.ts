@@ -1,5 +1,6 @@
 import { isSubAgentFile, opensSessionDocument, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
+import { isStorageFile, storageSessionsOf } from './storageSessions';
 
 /**
  * Whether a `.json` file is a Gemini CLI chat or an OpenCode export rather than a scenario: its
@@ -18,10 +19,13 @@ const CLINE_FILES = new Set(['api_conversation_history.json', 'ui_messages.json'
 /** A file's own name: a file of a dropped folder is named by its path inside the drop. */
 const baseName = (file: File) => file.name.slice(file.name.lastIndexOf('/') + 1);
 
-/** The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too), a Gemini CLI chat, an OpenCode export, a Cline task's files. */
+/**
+ * The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too), a
+ * Gemini CLI chat, an OpenCode export or an OpenCode storage folder's files, a Cline task's files.
+ */
 export async function sessionFilesOf(files: readonly File[]): Promise<File[]> {
   const found: File[] = [];
-  for (const file of files) if (file.name.endsWith('.jsonl') || CLINE_FILES.has(baseName(file)) || (file.name.endsWith('.json') && (await isChatFile(file)))) found.push(file);
+  for (const file of files) if (file.name.endsWith('.jsonl') || CLINE_FILES.has(baseName(file)) || isStorageFile(file) || (file.name.endsWith('.json') && (await isChatFile(file)))) found.push(file);
   return found;
 }
 
@@ -40,13 +44,15 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
     return {
       ok: false,
       message:
-        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/), an OpenCode session the output of `opencode export <sessionID>` saved as .json, a Cline task its api_conversation_history.json and ui_messages.json (in the extension\'s tasks/<id>/ folder).',
+        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/), an OpenCode session the output of `opencode export <sessionID>` saved as .json (or its storage folder, ~/.local/share/opencode/storage/, dropped whole), a Cline task its api_conversation_history.json and ui_messages.json (in the extension\'s tasks/<id>/ folder).',
     };
   }
+  // A storage folder's session goes first, its messages and parts after it (storageSessions.ts).
+  const ordered = logs.some(isStorageFile) ? (await sessionsOf(logs)).flatMap((session) => [session.main, ...session.subAgents]) : logs;
   let read: LogFile[];
   try {
     // A folder's files keep their path inside it, so `subagents/agent-…` is told apart from the main log.
-    read = await Promise.all(logs.map(async (file) => ({ name: file.webkitRelativePath || file.name, text: await file.text() })));
+    read = await Promise.all(ordered.map(async (file) => ({ name: file.webkitRelativePath || file.name, text: await file.text() })));
   } catch (error: unknown) {
     return { ok: false, message: `The log could not be read: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -69,15 +75,19 @@ const folderOf = (file: File) => pathOf(file).slice(0, pathOf(file).lastIndexOf(
 
 /**
  * The sessions among a drop's log files: each main log with the sub-agents' logs beside it; a Cline
- * task's API history with the ui_messages.json of its folder (which goes alone only without one).
+ * task's API history with the ui_messages.json of its folder (which goes alone only without one); an
+ * OpenCode storage folder's sessions with their files.
  */
-export function sessionsOf(logs: readonly File[]): FolderSession[] {
+export async function sessionsOf(files: readonly File[]): Promise<FolderSession[]> {
+  const logs = files.filter((file) => !isStorageFile(file));
+  const stored = files.length > logs.length ? await storageSessionsOf(files.filter(isStorageFile)) : [];
   const histories = new Set(logs.filter((file) => baseName(file) === 'api_conversation_history.json').map(folderOf));
   const withHistory = (file: File) => baseName(file) === 'ui_messages.json' && histories.has(folderOf(file));
   const mains = logs.filter((file) => !isSubAgentFile(pathOf(file)) && !withHistory(file));
-  return mains.map((main) => {
+  const sessions: FolderSession[] = mains.map((main) => {
     if (baseName(main) === 'api_conversation_history.json') return { main, subAgents: logs.filter((file) => withHistory(file) && folderOf(file) === folderOf(main)) };
     const folder = `${pathOf(main).replace(/\.jsonl$/, '')}/subagents/`;
     return { main, subAgents: logs.filter((file) => isSubAgentFile(pathOf(file)) && pathOf(file).startsWith(folder)) };
   });
+  return [...sessions, ...stored];
 }
