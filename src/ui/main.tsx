@@ -4,7 +4,7 @@ import type { SandboxKind } from '../sandbox/types';
 import { App } from './App';
 import type { RunRecord } from '../run/record';
 import { beginPageLoad, chooseSandbox, flushDrafts, partLoaded, setSandboxChoice, startLive, startOpening, startRun, virtualChoice, whenPageLoaded } from './controller';
-import { warmUpEngine } from './controller/warmUp';
+import { warmUpDrawing, warmUpEngine } from './controller/warmUp';
 import { browserStorage, parseUrl } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import './theme.css';
@@ -47,6 +47,8 @@ beginPageLoad(['engine', 'editor', 'terminal']);
 requestAnimationFrame(() =>
   setTimeout(() => {
     void warmUpEngine()
+      .catch(() => undefined)
+      .then(warmUpDrawing)
       .catch(() => undefined)
       .finally(() => partLoaded('engine'));
   }),

@@ -25,3 +25,30 @@ export async function warmUpEngine(): Promise<void> {
     await sandbox.dispose().catch(() => undefined);
   }
 }
+
+/** The timeline's hatched fills (lanes.css, timeline.css): simulated latency and stream, a tool block, a prompt, a background shell. */
+const HATCHED = ['tl-seg tl-seg--latency', 'tl-stream tl-stream--stream tl-stream--simulated', 'tl-stream tl-stream--tool_use', 'tl-seg tl-seg--asking', 'tl-seg tl-seg--background'];
+
+/**
+ * Paints each of the timeline's hatched fills once, two pixels at 1% opacity for two frames, while
+ * the page loads: the first paint of a CSS gradient in a fresh page costs the browser 13 to 38 ms
+ * of setting up (on two cores, software raster), which otherwise fell inside the first run, in
+ * the frame that drew its first hatched lane (docs/performance.md, the first run after load).
+ */
+export async function warmUpDrawing(): Promise<void> {
+  const probe = document.createElement('div');
+  probe.setAttribute('aria-hidden', 'true');
+  probe.style.cssText = 'position:fixed;left:0;top:0;width:2px;height:2px;opacity:0.01;pointer-events:none;overflow:hidden';
+  for (const className of HATCHED) {
+    const fill = document.createElement('span');
+    fill.className = className;
+    fill.style.cssText = 'position:absolute;left:0;top:0;width:2px;height:2px;margin:0';
+    probe.append(fill);
+  }
+  document.body.append(probe);
+  try {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  } finally {
+    probe.remove();
+  }
+}

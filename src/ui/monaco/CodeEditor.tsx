@@ -120,8 +120,19 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
     if (model && model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
   }, [language, uri]);
 
+  // Monaco recomputes every option on any change (10 ms on two cores): a change comes in a task of
+  // its own, not in the one that starts a run (the click's), which must stay under 50 ms
+  // (docs/performance.md). The first, as the editor mounts, at once.
+  const optionsSet = useRef(false);
   useEffect(() => {
-    editorRef.current?.updateOptions({ readOnly, ariaLabel: `${path ? `Editor: ${path}` : 'Code editor'} (Escape, then Tab, leaves it)` });
+    const apply = () => editorRef.current?.updateOptions({ readOnly, ariaLabel: `${path ? `Editor: ${path}` : 'Code editor'} (Escape, then Tab, leaves it)` });
+    if (!optionsSet.current) {
+      optionsSet.current = editorRef.current !== null;
+      apply();
+      return;
+    }
+    const timer = setTimeout(apply);
+    return () => clearTimeout(timer);
   }, [readOnly, path]);
 
   const schemaUri = jsonSchema?.uri;
