@@ -1,11 +1,12 @@
 /**
  * `npm run bench:browsers`: what one end-to-end test's page costs the machine in each Chromium the
  * suite can run in, and served as `vite preview` serves it to this machine (uncompressed, by
- * vite.config.ts) and as it would by default (gzipped as sent), side by side in one run: the CPU time of the whole machine (every process of
- * the browser, its workers and the preview server) from a fresh context's page to the moment the
- * page is idle and has settled (its lazy editor and workers loaded), and the time to idle. The
- * end-to-end suite is bound by CPU on two cores (docs/performance.md), so this is what a test's
- * page load costs it. Needs the built page (`npm run build:page`).
+ * vite.config.ts) and as it would by default (gzipped as sent), side by side in one run: the CPU
+ * time of the whole machine (every process of the browser, its workers and the preview server)
+ * from a fresh context's page to the moment the page is idle and has settled (its lazy editor and
+ * workers loaded), and the time to idle. The end-to-end suite is bound by CPU on two cores
+ * (docs/performance.md), so this is what a test's page load costs it. Needs the built page
+ * (`npm run build:page`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';

@@ -18,7 +18,7 @@ export interface ChromiumLookup {
   /**
    * Take Debian's headless shell (`chromium-headless-shell`) before any other on PATH: what the
    * test suite runs in, as Playwright's own headless runs do. It is Chromium without the full
-   * browser's window machinery, and on two cores it costs a page load about a third less CPU
+   * browser's window machinery, and on two cores it costs a page load 30% less CPU
    * (docs/performance.md). The budgets measure the browser a person opens, and leave it.
    */
   headlessShell?: boolean;

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { isSubAgentFile } from '../../scenarios/import/logFile';
 import { importScenario, openSession } from '../controller';
 import { usePlayground } from '../store';
 import { droppedFiles } from './droppedFiles';
@@ -61,7 +60,7 @@ export function SessionDrop() {
         const opening = await openSessionFiles(files);
         if (!opening.ok) return setProblem(opening.message);
         setProblem(null);
-        const main = sessions[0]?.main ?? files.find((file) => /\.jsonl?$/.test(file.name) && !isSubAgentFile(file.name)) ?? files[0]!;
+        const main = sessions[0]?.main ?? files[0]!;
         openSession({ fileName: main.name, ...opening });
         return;
       }

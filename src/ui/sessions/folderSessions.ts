@@ -5,6 +5,7 @@ import type { LogFile } from '../../scenarios/import/logFile';
 import { formatLogProblems } from '../../scenarios/import/logProblems';
 import { replayRecorded } from '../controller/engineRuns';
 import { breathe } from '../controller/sandbox';
+import { pathOf } from './dropPath';
 import type { FolderSession } from './sessionFiles';
 
 /**
@@ -16,9 +17,9 @@ export async function reportSessions(sessions: readonly FolderSession[], progres
   const builder = new FolderReportBuilder();
   for (const [index, session] of sessions.entries()) {
     if (signal.aborted) break;
-    const name = session.main.webkitRelativePath || session.main.name;
+    const name = pathOf(session.main);
     try {
-      const files: LogFile[] = await Promise.all([session.main, ...session.subAgents].map(async (file) => ({ name: file.webkitRelativePath || file.name, text: await file.text() })));
+      const files: LogFile[] = await Promise.all([session.main, ...session.subAgents].map(async (file) => ({ name: pathOf(file), text: await file.text() })));
       const imported = importSessionLog(files);
       if (!imported.ok) builder.unreadable(name, formatLogProblems(imported.problems).split('\n')[0] ?? 'it could not be read');
       else {

@@ -1,5 +1,6 @@
 import { isSubAgentFile, opensSessionDocument, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
+import { pathOf } from './dropPath';
 import { isStorageFile, storageSessionsOf } from './storageSessions';
 
 /**
@@ -52,7 +53,7 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
   let read: LogFile[];
   try {
     // A folder's files keep their path inside it, so `subagents/agent-…` is told apart from the main log.
-    read = await Promise.all(ordered.map(async (file) => ({ name: file.webkitRelativePath || file.name, text: await file.text() })));
+    read = await Promise.all(ordered.map(async (file) => ({ name: pathOf(file), text: await file.text() })));
   } catch (error: unknown) {
     return { ok: false, message: `The log could not be read: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -67,8 +68,6 @@ export interface FolderSession {
   readonly subAgents: readonly File[];
 }
 
-/** The name of a dropped file, as its path inside the drop. */
-const pathOf = (file: File) => file.webkitRelativePath || file.name;
 
 /** A file's folder inside the drop, with its trailing slash. */
 const folderOf = (file: File) => pathOf(file).slice(0, pathOf(file).lastIndexOf('/') + 1);

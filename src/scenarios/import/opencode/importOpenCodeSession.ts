@@ -26,7 +26,8 @@ function firstAt(agent: LoggedAgent): number {
 /**
  * Reads an OpenCode export (and, given beside it, the exports of the sub-agent sessions its `task`
  * calls ran), or a session's files from OpenCode's storage folder (its session file first, then its
- * messages, parts and sub-agents' sessions; storageFolder.ts), as the importer's session. `notes` are what the export could not tell. Never throws.
+ * messages, parts and sub-agents' sessions; storageFolder.ts), as the importer's session. `notes`
+ * are what the export could not tell. Never throws.
  */
 export function readOpenCodeSession(files: readonly LogFile[]): { session: SessionLog; notes: string[]; main: string } {
   const reads = isStorageSession(files) ? readStorageSessions(files) : files.map((file) => ({ file, ...readExport(file.text, file.name) }));

@@ -11,7 +11,7 @@ import type { LogFile } from '../logFile';
 import type { LogProblem } from '../logLines';
 import { isRecord, stringOf } from '../codex/rolloutLines';
 import type { ExportMessage, OpenCodeExport } from './exportFile';
-import { storageFileOf } from './storagePath';
+import { groupStorageFiles, storageFileOf } from './storagePath';
 
 /** Whether a log's files are a storage folder's (the first its session's file), not an export. */
 export function isStorageSession(files: readonly LogFile[]): boolean {
@@ -31,27 +31,14 @@ function objectOf(file: LogFile, what: string, problems: LogProblem[]): Record<s
   return isRecord(value) ? value : undefined;
 }
 
-/** The files sorted by name, which is the order OpenCode made them in. */
-const byName = (files: readonly LogFile[]) => [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-
 /**
  * Each session among a storage folder's files, read as an export would be (one entry per session
  * file, its messages and their parts found among `files` by the folders they sit in). Never throws.
  */
 export function readStorageSessions(files: readonly LogFile[]): { file: LogFile; session?: OpenCodeExport; problems: LogProblem[] }[] {
-  const messagesOf = new Map<string, LogFile[]>();
-  const partsOf = new Map<string, LogFile[]>();
-  const sessions: LogFile[] = [];
-  const stray: LogProblem[] = [];
-  for (const file of files) {
-    const place = storageFileOf(file.name);
-    if (place?.kind === 'session') sessions.push(file);
-    else if (place?.kind === 'message') messagesOf.set(place.session, [...(messagesOf.get(place.session) ?? []), file]);
-    else if (place?.kind === 'part') partsOf.set(place.message, [...(partsOf.get(place.message) ?? []), file]);
-    else stray.push({ source: file.name, line: 0, message: 'this file is not a session, message or part of an OpenCode storage folder: left out' });
-  }
-  return sessions.map((file, index) => {
-    const problems: LogProblem[] = index === 0 ? [...stray] : [];
+  const { sessions, messagesOf, partsOf, stray } = groupStorageFiles(files, (file) => file.name);
+  return sessions.map(({ item: file }, index) => {
+    const problems: LogProblem[] = index === 0 ? stray.map((each) => ({ source: each.name, line: 0, message: 'this file is not a session, message or part of an OpenCode storage folder: left out' })) : [];
     const info = objectOf(file, 'session', problems);
     if (!info) return { file, problems };
     if (!stringOf(info, 'id').startsWith('ses_')) {
@@ -59,7 +46,7 @@ export function readStorageSessions(files: readonly LogFile[]): { file: LogFile;
       return { file, problems };
     }
     const messages: ExportMessage[] = [];
-    for (const messageFile of byName(messagesOf.get(stringOf(info, 'id')) ?? [])) {
+    for (const messageFile of messagesOf.get(stringOf(info, 'id')) ?? []) {
       const message = objectOf(messageFile, 'message', problems);
       if (!message) continue;
       if (typeof message.role !== 'string') {
@@ -67,7 +54,7 @@ export function readStorageSessions(files: readonly LogFile[]): { file: LogFile;
         continue;
       }
       const id = stringOf(message, 'id') || storageFileOf(messageFile.name)!.id;
-      const parts = byName(partsOf.get(id) ?? []).flatMap((partFile) => {
+      const parts = (partsOf.get(id) ?? []).flatMap((partFile) => {
         const part = objectOf(partFile, 'part', problems);
         return part ? [{ line: 0, source: partFile.name, type: stringOf(part, 'type'), raw: part }] : [];
       });
