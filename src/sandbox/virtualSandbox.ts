@@ -47,12 +47,15 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
   const memory = versioned.fs;
   memory.mkdirSync(root, { recursive: true });
   // HOME is the workspace, as on the node sandbox, so `~` means the same on both (and to the rules).
-  const bash = new Bash({ fs: memory, cwd: root, env: { HOME: root } });
+  // The shell is made at the first command: a replay whose calls are all recorded never runs one,
+  // and making it (every command's stub written under /bin) was a tenth of such a replay's time.
+  let bash: Bash | undefined;
+  const mainBash = (): Bash => (bash ??= new Bash({ fs: memory, cwd: root, env: { HOME: root } }));
   // A few timeouts recur (Bash's default, a scenario's own); a run that gives every call another
   // keeps only the last few shells.
   const withDeadline = new Map<number, Bash>();
   const bashWithin = (timeoutMs: number | undefined): Bash => {
-    if (timeoutMs === undefined || !Number.isFinite(timeoutMs)) return bash;
+    if (timeoutMs === undefined || !Number.isFinite(timeoutMs)) return mainBash();
     const deadline = Math.max(1, Math.ceil(timeoutMs));
     let instance = withDeadline.get(deadline);
     if (!instance) {
@@ -84,7 +87,7 @@ export function createVirtualSandbox(files: Record<string, string>, options: Vir
     relative: (path) => relativeToRoot(root, path),
     exec: (command, execOptions) => execute(bashWithin(execOptions?.timeoutMs), root, command, execOptions),
     shell() {
-      const shell = createVirtualShell(bash, root);
+      const shell = createVirtualShell(mainBash(), root);
       shells.add(shell);
       return {
         ...shell,
