@@ -1,17 +1,17 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Header as HeaderView } from './app/Header';
 import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
-import { ShortcutsDialog } from './app/ShortcutsDialog';
+import { ShortcutsDialog as ShortcutsDialogView } from './app/ShortcutsDialog';
 import { PoolPanel as PoolPanelView } from './app/PoolPanel';
 import { QuestionDialog as QuestionDialogView } from './app/QuestionDialog';
-import { RunProblems } from './app/RunProblems';
-import { Scrubber } from './app/Scrubber';
+import { RunProblems as RunProblemsView } from './app/RunProblems';
+import { Scrubber as ScrubberView } from './app/Scrubber';
 import { SettingsTab as SettingsTabView } from './app/SettingsTab';
 import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
 import { dispatchRun, lessonComparison, playbackNow, runCompare, setPolicy, setSpeed } from './controller';
 import { replaySpeedFor } from './sessions/replaySpeed';
-import { LessonBar } from './lesson';
+import { LessonBar as LessonBarView } from './lesson';
 import { GuessBar, PredictPanel, useGuessRun } from './predict';
 import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
@@ -21,8 +21,8 @@ import { FOLD_TURNS_ABOVE, SESSION_FOLD, Timeline, useToolFinder } from './timel
 import { ResultsPane } from './app/ResultsPane';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, EffectsSwitch, useAsItRan, useSessionView } from './sessions/AsItRan';
-import { FolderReportDialog } from './sessions/FolderReportDialog';
-import { SessionDrop } from './sessions/SessionDrop';
+import { FolderReportDialog as FolderReportDialogView } from './sessions/FolderReportDialog';
+import { SessionDrop as SessionDropView } from './sessions/SessionDrop';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
 const LivePanel = lazy(() => import('./live/LivePanel').then((module) => ({ default: module.LivePanel })));
@@ -42,6 +42,12 @@ const Splitter = memo(SplitterView);
 const ScenarioPanel = memo(ScenarioPanelView);
 const TerminalPane = memo(TerminalPaneView);
 const WorkspacePane = memo(WorkspacePaneView);
+const ShortcutsDialog = memo(ShortcutsDialogView);
+const RunProblems = memo(RunProblemsView);
+const Scrubber = memo(ScrubberView);
+const LessonBar = memo(LessonBarView);
+const FolderReportDialog = memo(FolderReportDialogView);
+const SessionDrop = memo(SessionDropView);
 
 const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tool pool', live: 'Live' };
 
@@ -85,6 +91,12 @@ export function App() {
   const guess = useGuessRun(centre === 'predict', showTimeline);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);
+  const closeHelp = useCallback(() => setHelpOpen(false), []);
+  const openPredict = useCallback(() => setCentre('predict'), []);
+  const compareLesson = useCallback(() => {
+    setCentre('compare');
+    void runCompare(lessonComparison(scenario));
+  }, [scenario]);
   useShortcuts(openHelp);
 
   useEffect(() => restoreLayout(LAYOUT_VARIABLES), []);
@@ -175,14 +187,7 @@ export function App() {
           </div>
           {/* The lesson, with one click to its comparison or to predicting it (src/ui/lesson). */}
           {centre !== 'compare' && centre !== 'summary' && (
-            <LessonBar
-              predicting={guess.predicting}
-              onPredict={() => setCentre('predict')}
-              onCompare={() => {
-                setCentre('compare');
-                void runCompare(lessonComparison(scenario));
-              }}
-            />
+            <LessonBar predicting={guess.predicting} onPredict={openPredict} onCompare={compareLesson} />
           )}
           {centre === 'predict' ? (
             <div className="tab-body">
@@ -242,7 +247,7 @@ export function App() {
         </div>
       </main>
       <PermissionDialog ask={pendingAsk} />
-      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
       <QuestionDialog question={pendingQuestion} />
       <SessionDrop />
       <FolderReportDialog />

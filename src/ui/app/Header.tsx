@@ -21,11 +21,22 @@ export function Header({ title }: { title: string }) {
   const pauseButton = useRef<HTMLButtonElement>(null);
   // Run disables itself: focus goes on to Pause (and back to Run when the run ends), never to the page body.
   const focusAfterRun = useRef(false);
+  // The move waits for the next frame to be drawn: focusing in the commit made the browser compute
+  // the style of the whole changed page inside the click's task (a third of it, on the first run).
   useEffect(() => {
-    if (running && !live && focusAfterRun.current) pauseButton.current?.focus({ preventScroll: true });
-    const lost = document.activeElement === pauseButton.current || document.activeElement === document.body;
-    if (!running && focusAfterRun.current && lost) runButton.current?.focus({ preventScroll: true });
-    if (!running) focusAfterRun.current = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (running && !live && focusAfterRun.current) pauseButton.current?.focus({ preventScroll: true });
+        const lost = document.activeElement === pauseButton.current || document.activeElement === document.body;
+        if (!running && focusAfterRun.current && lost) runButton.current?.focus({ preventScroll: true });
+        if (!running) focusAfterRun.current = false;
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [running, live]);
   return (
     <header className="app-header">
