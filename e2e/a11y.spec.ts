@@ -51,7 +51,7 @@ test.describe('accessibility', () => {
   test('the side tabs (settings, tool pool, live model) have no serious or critical violations either', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     await settled(page);
-    for (const name of ['Settings', 'Tool pool', 'Live']) {
+    for (const name of ['Settings', 'Tools', 'Live']) {
       await page.getByRole('tab', { name, exact: true }).click();
       expect(await violations(page), name).toEqual([]);
     }

@@ -36,7 +36,7 @@ test.afterAll(async () => {
 async function openPoolTab(page: Page): Promise<void> {
   await page.goto('/?scenario=seed-partition&sandbox=virtual');
   await page.getByTestId('editor').waitFor();
-  await page.getByRole('tab', { name: 'Tool pool', exact: true }).click();
+  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
 }
 
 async function connect(page: Page, url: string, token = ''): Promise<void> {
@@ -111,7 +111,7 @@ test('a scenario calls two of its tools together and one alone, and the pool rep
     await expect(page.locator(`[data-testid=call][data-call-id=${id}]`)).toHaveAttribute('data-outcome', 'success');
   }
 
-  await page.getByRole('tab', { name: 'Tool pool', exact: true }).click();
+  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
   const reported = page.getByTestId('tool-pool').locator('[data-testid=pool-mcp-server][data-name=everything]');
   await expect(reported).toHaveAttribute('data-state', 'connected');
   await expect(reported).toContainText(open.url);
@@ -201,7 +201,7 @@ test('a token remembered for the tab is in its sessionStorage only, and connects
 
   await page.reload();
   await page.getByTestId('editor').waitFor();
-  await page.getByRole('tab', { name: 'Tool pool', exact: true }).click();
+  await page.getByRole('tab', { name: 'Tools', exact: true }).click();
   await expect(page.getByTestId('mcp-token')).toHaveValue('');
   await connect(page, gated.url);
   await expect(pageServer(page)).toHaveAttribute('data-state', 'connected');

@@ -86,6 +86,7 @@ async function checkLayout(page: Page, id: string) {
     await page.setViewportSize({ width, height });
     const at = `${id} at ${width}×${height}`;
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${at}: the page scrolls sideways` }).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.locator('.side .tablist').evaluate((list) => list.scrollWidth - list.clientWidth), { message: `${at}: the side pane's tabs are cut (Live hidden)` }).toBeLessThanOrEqual(0);
     // The lanes follow the new size a frame or two later: each figure is read until it holds.
     const fit = () =>
       page.locator('.tl-scroller').evaluate((scroller) => {
@@ -106,9 +107,13 @@ async function checkLayout(page: Page, id: string) {
       await expect(page.locator(`[data-testid=cause-label][data-kind=${kind}]`).first(), `${at}: the word of a ${kind} cause`).toBeVisible();
     }
   }
-  // The phone: the panes stack and the page scrolls down, never sideways.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${id} at 390×844: the page scrolls sideways` }).toBeLessThanOrEqual(0);
+  // A tablet held upright and a phone: the panes stack (the timeline gets the screen's width) and
+  // the page scrolls down, never sideways.
+  for (const [width, height] of [[768, 1024], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: `${id} at ${width}×${height}: the page scrolls sideways` }).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.locator('.tl-scroller').evaluate((scroller) => scroller.clientWidth), { message: `${id} at ${width}×${height}: the timeline's width` }).toBeGreaterThan(width * 0.7);
+  }
   if (process.env.UPDATE_SNAPSHOTS === '1') await lessonShots(page, id);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -122,7 +127,7 @@ async function lessonShots(page: Page, id: string) {
   if (await drawer.isVisible()) await drawer.getByRole('button', { name: 'Close' }).click();
   for (const [width, height] of [...SIZES, [390, 844] as const]) {
     await page.setViewportSize({ width, height });
-    if (width < 760) await page.locator('#timeline').evaluate((box) => box.scrollIntoView({ block: 'start' }));
+    if (width <= 900) await page.locator('#timeline').evaluate((box) => box.scrollIntoView({ block: 'start' }));
     await page.mouse.move(0, 0);
     await page.screenshot({ path: `e2e/snapshots/lessons/${id}-${width}.jpg`, type: 'jpeg', quality: 40, animations: 'disabled' });
   }

@@ -49,11 +49,11 @@ const LessonBar = memo(LessonBarView);
 const FolderReportDialog = memo(FolderReportDialogView);
 const SessionDrop = memo(SessionDropView);
 
-const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tool pool', live: 'Live' };
+const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tools', live: 'Live' };
 
 const LAYOUT_VARIABLES = ['--left', '--right', '--bottom'];
 /** Where the panes stack (screens.css agrees). */
-const PHONE = '(max-width: 760px)';
+const STACKED = '(max-width: 900px)';
 
 type SideTab = 'scenarios' | 'settings' | 'pool' | 'live';
 type CentreTab = 'timeline' | 'compare' | 'predict' | 'summary';
@@ -103,7 +103,7 @@ export function App() {
   // On a phone the panes stack and the timeline starts below the first screen: a run brings it up.
   const centreRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (running && window.matchMedia(PHONE).matches) centreRef.current?.scrollIntoView({ block: 'start' });
+    if (running && window.matchMedia(STACKED).matches) centreRef.current?.scrollIntoView({ block: 'start' });
   }, [running]);
 
   return (

@@ -60,7 +60,7 @@ describe('a page host', () => {
     const mine = await connectHttp({ name: 'everything', url: gateway.url }, { headers: { Authorization: `Bearer ${TOKEN}` } });
     const host: McpHost = {
       pageOrigin: 'http://localhost:4173',
-      open: async (server) => ({ ok: false, refused: true, message: `${server.name}: connect it in the Tool pool tab first` }),
+      open: async (server) => ({ ok: false, refused: true, message: `${server.name}: connect it in the Tools tab first` }),
       shared: () => [mine],
     };
     try {

@@ -28,7 +28,7 @@ export interface McpServerReport {
   transport: McpTransportKind;
   /** `in-process`, the URL (without credentials) or the command line. */
   target: string;
-  /** Named by the run's settings, or connected by the host (the page's Tool pool tab). */
+  /** Named by the run's settings, or connected by the host (the page's Tools tab). */
   origin: 'settings' | 'host';
   /** `refused`: this host does not connect it (the page starts no programs, connects only what the person connected). */
   state: 'connected' | 'failed' | 'refused';

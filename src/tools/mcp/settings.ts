@@ -36,7 +36,7 @@ const httpServerSchema = z
       .record(z.string(), z.string())
       .optional()
       .describe(
-        'Headers sent with every request, e.g. {"Authorization": "Bearer ${MCP_TOKEN}"}. On the command line ${NAME} is replaced by the environment variable NAME; records show every value as "[redacted]". The page does not send these: it sends the bearer token given in its Tool pool tab.',
+        'Headers sent with every request, e.g. {"Authorization": "Bearer ${MCP_TOKEN}"}. On the command line ${NAME} is replaced by the environment variable NAME; records show every value as "[redacted]". The page does not send these: it sends the bearer token given in its Tools tab.',
       ),
     timeoutMs,
   })

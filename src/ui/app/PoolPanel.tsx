@@ -5,7 +5,7 @@ import { McpServersPanel, ServerTools } from './McpServersPanel';
 import './pool.css';
 
 /**
- * The Tool pool tab: the page's MCP servers (connect one), a form to call any tool by hand, and
+ * The Tools tab: the page's MCP servers (connect one), a form to call any tool by hand, and
  * the last run's pool pipeline (design.md, The pool and deferred discovery): its MCP servers and
  * their state, each stage's kept and removed tools, the deferred ones, the token cost.
  */

@@ -41,7 +41,7 @@ export function manualScenario(settings: ScenarioSettings, call: ManualCall): Sc
   return {
     id: 'called-by-hand',
     title: `Called by hand: ${call.toolName}`,
-    description: 'A tool called from the Tool pool tab, through the same pipeline as a model’s call.',
+    description: 'A tool called from the Tools tab, through the same pipeline as a model’s call.',
     workspace: { files: {} },
     settings: { ...settings, deferTools: false },
     turns: [{ stream: [{ type: 'tool_use', id, name: call.toolName, input: call.input, at: 0, durationMs: 0, latencyMs: 0 }] }],

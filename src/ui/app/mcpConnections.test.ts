@@ -45,7 +45,7 @@ describe('the page’s MCP servers', () => {
     expect(await host.open!({ name: 'everything', url: gateway.url })).toEqual({ ok: true, connection: lent });
     const elsewhere = await host.open!({ name: 'everything', url: 'http://127.0.0.1:9/mcp' });
     expect(elsewhere.ok).toBe(false);
-    expect(!elsewhere.ok && elsewhere.message).toContain('connect it in the Tool pool tab');
+    expect(!elsewhere.ok && elsewhere.message).toContain('connect it in the Tools tab');
     const program = await host.open!({ name: 'local', command: 'node', args: ['server.js'] });
     expect(program.ok).toBe(false);
     expect(!program.ok && program.message).toContain('cannot start programs');

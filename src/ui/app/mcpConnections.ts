@@ -7,7 +7,7 @@ import type { StorageLike } from '../scenarios/storage';
 /** Where a remembered token is kept: this tab's sessionStorage, under this prefix and the server's URL. */
 export const TOKEN_STORAGE_PREFIX = 'tsp.mcp.token:';
 
-/** A server the person connected from the Tool pool tab, as data (the connection itself is kept aside). */
+/** A server the person connected from the Tools tab, as data (the connection itself is kept aside). */
 export interface PageServer {
   name: string;
   /** The endpoint as given, without credentials or query. */
@@ -156,7 +156,7 @@ export function pageMcpHost(): McpHost {
       return {
         ok: false,
         refused: true,
-        message: `${server.name} (${safeUrl(server.url)}) is not connected: connect it in the Tool pool tab (the page connects to a server only when you ask it to).`,
+        message: `${server.name} (${safeUrl(server.url)}) is not connected: connect it in the Tools tab (the page connects to a server only when you ask it to).`,
       };
     },
   };
