@@ -69,6 +69,9 @@ test.describe('the page', () => {
     expect(record.strategy).toBe('parallel');
     expect(record.expectations?.passed).toBe(false);
     await expect(page.getByLabel('Strategy', { exact: true })).toHaveValue('parallel');
+    // The lesson a link opened (the twelfth) is shown marked in the list, not below its fold.
+    await expect(page.getByTestId('scenario-item-parallel-edit-race')).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByTestId('scenario-item-parallel-edit-race')).toBeInViewport();
   });
 
   test('Stop mid-run interrupts: every call gets a result', async ({ page }) => {

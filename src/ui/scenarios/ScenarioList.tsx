@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Description } from './Description';
 import { draftKey } from './entries';
 import { BUILT_IN_ENTRIES } from './library';
@@ -27,11 +28,31 @@ const titleOf = (json: string, fallback: string): { title: string; description: 
   }
 };
 
+/**
+ * Scrolls the box that scrolls `item` inside its pane (the list's own, or the pane's) so that the
+ * item is in view; never the page, which on a phone would jump to the side pane.
+ */
+function revealInPane(item: HTMLElement): void {
+  for (let box = item.parentElement; box && !box.classList.contains('pane'); box = box.parentElement) {
+    const { overflowY } = getComputedStyle(box);
+    if ((overflowY !== 'auto' && overflowY !== 'scroll') || box.scrollHeight <= box.clientHeight) continue;
+    const top = item.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - 8);
+    return;
+  }
+}
+
 /** The built-in lessons, then the user's own scenarios; each opens with one press. */
 export function ScenarioList({ currentId, openKey, mine, drafts, onOpenBuiltIn, onOpenMine, onDelete }: ScenarioListProps) {
   const edited = new Set(drafts);
+  const list = useRef<HTMLElement>(null);
+  // A scenario opened by a link (the twelfth lesson, say) is shown marked in the list, not below it.
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (current) revealInPane(current);
+  }, [currentId]);
   return (
-    <nav className="scenario-library" aria-label="Scenario library">
+    <nav ref={list} className="scenario-library" aria-label="Scenario library">
       <h3 id="scenario-builtin-heading">Lessons</h3>
       <ul className="scenario-list" aria-labelledby="scenario-builtin-heading" data-testid="scenario-list-builtin">
         {BUILT_IN_ENTRIES.map((entry) => {

@@ -57,7 +57,8 @@ export const CAUSE_STYLE: Record<DrawnLink['kind'], string> = {
 };
 
 /**
- * The word at a cause's blocker end, so its kind reads without the key (a block from the stream
+ * The word of a cause, at its blocker end (or before the waiting bar: `WORD_AT_WAITER`), so its
+ * kind reads without the key (a block from the stream
  * and a shell's start go without: they are many, and their lines say it).
  */
 export const CAUSE_WORD: Partial<Record<DrawnLink['kind'], string>> = {
@@ -70,6 +71,12 @@ export const CAUSE_WORD: Partial<Record<DrawnLink['kind'], string>> = {
   cancelled: 'cancelled',
 };
 
+/**
+ * Words that say why the waiting call waited rather than what held it: drawn before the waiting
+ * bar, once per call ("runs alone" at a read that Bash waited for read as if the read ran alone).
+ */
+const WORD_AT_WAITER: ReadonlySet<DrawnLink['kind']> = new Set(['runs-alone']);
+
 /** Above this many causes in view, only the chosen lane's carry their word. */
 const LABELLED_AT_MOST = 16;
 
@@ -77,7 +84,7 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const height = Math.max(1, rows) * ROW_HEIGHT;
   const drawn = [];
-  const labels = [];
+  const labels: { key: string; kind: DrawnLink['kind']; word: string; x: number; y: number; state: string; strong: boolean }[] = [];
   for (const link of links) {
     const toRow = rowOf.get(link.to);
     if (toRow === undefined) continue;
@@ -120,8 +127,17 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
       />,
     );
     const word = CAUSE_WORD[link.kind];
+    if (word === undefined) continue;
+    const wordWidth = labelWidth(word, SMALL_CHAR_PX, 3);
+    if (WORD_AT_WAITER.has(link.kind)) {
+      const key = `${link.kind}|${link.to}`;
+      const placed = labels.find((label) => label.key === key);
+      if (placed) placed.strong ||= strong;
+      else labels.push({ key, kind: link.kind, word, x: Math.max(0, x2 - wordWidth - 3), y: toRow * ROW_HEIGHT + BAR_BOTTOM, state, strong });
+      continue;
+    }
     // A word that would pass the track's end starts where it ends inside it.
-    if (word !== undefined) labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: Math.max(0, Math.min(x1, width - labelWidth(word, SMALL_CHAR_PX, 3) - 3)), y: y1, state, strong });
+    labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: Math.max(0, Math.min(x1, width - wordWidth - 3)), y: y1, state, strong });
   }
   // No word over another: two causes leaving one blocker at about one moment (unsafe ahead,
   // then running) keep the first's.
