@@ -303,7 +303,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
             </div>
             <BackgroundLanes lanes={background} map={map} labelOf={labelOf} />
             <CauseLayer links={links} rowOf={rowOf} x={scale.x} width={trackWidth} rows={rowCount} range={range} viewTop={scrollRow * ROW_HEIGHT} focus={focusIds} critical={path?.links ?? null} taken={frameBoxes} />
-            {laneCount === 0 && <p className="tl-empty">{laneQuery ? 'No call matches the filter.' : 'No tool calls yet.'}</p>}
+            {laneCount === 0 && <p className="tl-empty">{laneQuery ? 'No call matches the filter.' : running ? 'No tool calls yet: the model is still writing.' : 'No tool calls yet. Press Run (Space): each call the model streams gets a lane here, queued → executing → completed → yielded.'}</p>}
             <div ref={hoverLineRef} className="tl-hover-line" aria-hidden="true" />
             {activeLane && active && (
               <CallCard
