@@ -77,6 +77,20 @@ export const CAUSE_WORD: Partial<Record<DrawnLink['kind'], string>> = {
  */
 const WORD_AT_WAITER: ReadonlySet<DrawnLink['kind']> = new Set(['runs-alone']);
 
+/** A cause's emphasis; a word standing for several causes takes the strongest of theirs. */
+type CauseState = 'critical' | 'strong' | 'plain' | 'dim';
+const STATE_RANK: Record<CauseState, number> = { dim: 0, plain: 1, strong: 2, critical: 3 };
+
+interface CauseLabel {
+  key: string;
+  kind: DrawnLink['kind'];
+  word: string;
+  x: number;
+  y: number;
+  state: CauseState;
+  strong: boolean;
+}
+
 /** Above this many causes in view, only the chosen lane's carry their word. */
 const LABELLED_AT_MOST = 16;
 
@@ -84,7 +98,9 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const height = Math.max(1, rows) * ROW_HEIGHT;
   const drawn = [];
-  const labels: { key: string; kind: DrawnLink['kind']; word: string; x: number; y: number; state: string; strong: boolean }[] = [];
+  const labels: CauseLabel[] = [];
+  // A waiting call's word, by call: drawn once however many calls held it.
+  const atWaiter = new Map<string, CauseLabel>();
   for (const link of links) {
     const toRow = rowOf.get(link.to);
     if (toRow === undefined) continue;
@@ -111,7 +127,7 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
     const style = CAUSE_STYLE[link.kind];
     const strong = focus.has(link.to) || focus.has(link.from);
     const onPath = critical?.has(pathLinkKey(link.from, link.to)) ?? false;
-    const state = onPath ? 'critical' : strong ? 'strong' : focus.size > 0 || critical ? 'dim' : 'plain';
+    const state: CauseState = onPath ? 'critical' : strong ? 'strong' : focus.size > 0 || critical ? 'dim' : 'plain';
     drawn.push(
       <path
         key={`${link.kind}|${link.from}|${link.to}`}
@@ -131,9 +147,15 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
     const wordWidth = labelWidth(word, SMALL_CHAR_PX, 3);
     if (WORD_AT_WAITER.has(link.kind)) {
       const key = `${link.kind}|${link.to}`;
-      const placed = labels.find((label) => label.key === key);
-      if (placed) placed.strong ||= strong;
-      else labels.push({ key, kind: link.kind, word, x: Math.max(0, x2 - wordWidth - 3), y: toRow * ROW_HEIGHT + BAR_BOTTOM, state, strong });
+      const placed = atWaiter.get(key);
+      if (placed) {
+        placed.strong ||= strong;
+        if (STATE_RANK[state] > STATE_RANK[placed.state]) placed.state = state;
+        continue;
+      }
+      const label: CauseLabel = { key, kind: link.kind, word, x: Math.max(0, x2 - wordWidth - 3), y: toRow * ROW_HEIGHT + BAR_BOTTOM, state, strong };
+      atWaiter.set(key, label);
+      labels.push(label);
       continue;
     }
     // A word that would pass the track's end starts where it ends inside it.
