@@ -124,7 +124,7 @@ test.describe('the workspace tree follows the sandbox', () => {
     await expect(tree(page).locator('[data-path="kept.txt"]')).toBeVisible();
     const note = page.getByTestId('workspace-note');
     await expect(note).toContainText('The next run starts again from the files this run started from');
-    await note.getByRole('button', { name: 'Keep these files for the next run' }).click();
+    await note.getByRole('button', { name: 'Keep for the next run' }).click();
     await expect(note).toHaveCount(0);
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');

@@ -54,12 +54,12 @@ function ResetNotice() {
   if (differing === 0) return null;
   return (
     <p className="workspace-note" data-testid="workspace-note" data-kind="reset">
-      <span>
-        The next run starts again from the files this run started from: {differing === 1 ? '1 file here differs' : `${differing} files here differ`} (the run’s
-        changes, and any you made since).
+      {/* One line on a laptop: the strip under the timeline is 150 px, and this took three of its lines. */}
+      <span title="What differs is the run’s changes, and any you made since.">
+        The next run starts again from the files this run started from: {differing === 1 ? '1 file here differs' : `${differing} files here differ`}.
       </span>
-      <button type="button" onClick={keepWorkspaceForNextRun}>
-        Keep these files for the next run
+      <button type="button" onClick={keepWorkspaceForNextRun} title="Keep these files for the next run">
+        Keep for the next run
       </button>
     </p>
   );
