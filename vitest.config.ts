@@ -18,6 +18,9 @@ const SLOW = [
   'src/run/realTime.test.ts',
 ];
 
+/** Files sharing a worker wait, after their tests, for every just-bash command to end (see the file). */
+const SETTLED = './test/justBashSettled.ts';
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -37,11 +40,12 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/ui/**', ...SLOW],
           isolate: false,
+          setupFiles: [SETTLED],
         },
       },
       {
         extends: true,
-        test: { name: 'slow', include: SLOW, isolate: false },
+        test: { name: 'slow', include: SLOW, isolate: false, setupFiles: [SETTLED] },
       },
       {
         extends: true,
