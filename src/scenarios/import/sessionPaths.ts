@@ -1,10 +1,24 @@
 /**
  * Paths of a session log made relative to the session's folder (`cwd`), so a replay's sandbox can
- * stand in for it: `/home/me/app/src/a.ts` with cwd `/home/me/app` becomes `src/a.ts`.
+ * stand in for it: `/home/me/app/src/a.ts` with cwd `/home/me/app` becomes `src/a.ts`, and a
+ * Windows session's `C:\Users\me\app\src\a.ts` with cwd `c:/Users/me/app` becomes `src/a.ts` too.
  */
+
+/** A Windows path from its drive (`C:\…`, `c:/…`) or a share (`\\server\…`). */
+const WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\)/;
+
+/** Whether a session ran on Windows, by its folder. */
+const onWindows = (cwd: string) => WINDOWS_ABSOLUTE.test(cwd);
+
+/** Whether a path is absolute, on either kind of system. */
+const isAbsolute = (path: string) => path.startsWith('/') || WINDOWS_ABSOLUTE.test(path);
+
+/** A Windows path written with forward slashes and its drive in lower case, to compare (its file system ignores case). */
+const windowsKey = (path: string) => path.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase();
 
 /** The path relative to `cwd`, or `null` when it lies outside (or cannot be placed). */
 export function relativeToSession(path: string, cwd: string): string | null {
+  if (cwd !== '' && onWindows(cwd)) return relativeOnWindows(path, cwd);
   if (cwd === '' || !path.startsWith('/')) return plain(path);
   const base = cwd.endsWith('/') ? cwd : `${cwd}/`;
   if (path === cwd) return null;
@@ -12,8 +26,17 @@ export function relativeToSession(path: string, cwd: string): string | null {
   return plain(path.slice(base.length));
 }
 
-/** A relative path written plainly (no `./`, no empty or `..` parts), or `null`. */
+function relativeOnWindows(path: string, cwd: string): string | null {
+  const slashed = path.replace(/\\/g, '/');
+  if (!isAbsolute(path)) return plain(slashed);
+  const base = `${windowsKey(cwd)}/`;
+  if (!windowsKey(slashed).startsWith(base)) return null;
+  return plain(slashed.slice(base.length));
+}
+
+/** A relative path written plainly (no `./`, no empty or `..` parts), or `null` (for an absolute one too). */
 function plain(path: string): string | null {
+  if (isAbsolute(path)) return null;
   const parts = path.split('/').filter((part) => part !== '' && part !== '.');
   if (parts.length === 0 || parts.includes('..') || path.startsWith('~')) return null;
   return parts.join('/');
@@ -30,10 +53,16 @@ const PATH_KEYS = ['file_path', 'notebook_path', 'path'];
 export function relativeInput(input: unknown, cwd: string): unknown {
   if (cwd === '' || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const windows = onWindows(cwd);
   for (const key of PATH_KEYS) {
     const value = out[key];
-    if (typeof value !== 'string' || !value.startsWith('/')) continue;
-    if (value === cwd || value === `${cwd}/`) out[key] = '.';
+    if (typeof value !== 'string') continue;
+    if (!isAbsolute(value)) {
+      // A Windows session writes its relative paths with backslashes too.
+      if (windows && value.includes('\\')) out[key] = value.replace(/\\/g, '/');
+      continue;
+    }
+    if (windows ? windowsKey(value) === windowsKey(cwd) : value === cwd || value === `${cwd}/`) out[key] = '.';
     else {
       const relative = relativeToSession(value, cwd);
       if (relative !== null) out[key] = relative;
@@ -48,6 +77,14 @@ export function relativeInput(input: unknown, cwd: string): unknown {
 /** A command with the session folder's absolute prefix taken out (`cd /home/me/app && ls /home/me/app/src`). */
 export function relativeCommand(command: string, cwd: string): string {
   if (cwd.length < 2) return command;
-  const base = cwd.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return command.replace(new RegExp(`${base}/`, 'g'), '').replace(new RegExp(`${base}(?=$|[\\s'";&|)])`, 'g'), '.');
+  // A Windows folder may be written with either slash.
+  const forms = onWindows(cwd) ? [cwd.replace(/\\/g, '/'), cwd.replace(/\//g, '\\')] : [cwd];
+  let out = command;
+  for (const form of forms) {
+    const trimmed = form.replace(/[\\/]$/, '');
+    const base = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const flags = onWindows(cwd) ? 'gi' : 'g';
+    out = out.replace(new RegExp(`${base}[\\\\/]`, flags), '').replace(new RegExp(`${base}(?=$|[\\s'";&|)])`, flags), '.');
+  }
+  return out;
 }

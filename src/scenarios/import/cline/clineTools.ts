@@ -5,7 +5,8 @@
  * native tool_use gives its input as JSON: both are read here.
  *
  * - `read_file` (`path`) → Read; `write_to_file` (`path`, `content`) → Write; `replace_in_file`
- *   (`path`, `diff` of SEARCH/REPLACE blocks) → Edit for one block, MultiEdit for several;
+ *   (`path`, `diff` of SEARCH/REPLACE blocks) → Edit for one block, MultiEdit for several; the
+ *   native tools of its GPT-5 and next-gen prompts name the file `absolutePath` instead;
  * - `execute_command` (`command`, `requires_approval`) → Bash;
  * - `search_files` (`path`, `regex`, `file_pattern`) → Grep; `list_files` (`path`, `recursive`) →
  *   Glob of the folder's entries;
@@ -27,6 +28,11 @@ function text(args: Readonly<Record<string, unknown>>, key: string): string {
   return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
+/** The file or folder a call names: `path`, or `absolutePath` in the native tools of the newer prompts. */
+function pathOf(args: Readonly<Record<string, unknown>>): string {
+  return text(args, 'path') || text(args, 'absolutePath');
+}
+
 /** A parameter that is JSON in a text call (and may be JSON already in a native one). */
 function json(args: Readonly<Record<string, unknown>>, key: string): unknown {
   const value = args[key];
@@ -39,7 +45,7 @@ function json(args: Readonly<Record<string, unknown>>, key: string): unknown {
 }
 
 function edit(args: Readonly<Record<string, unknown>>): MappedCall {
-  const filePath = text(args, 'path');
+  const filePath = pathOf(args);
   const diff = text(args, 'diff');
   const { blocks, problem } = replaceBlocks(diff);
   if (blocks.length === 0) return { name: 'replace_in_file', input: { ...args }, note: `replace_in_file of ${filePath || 'no path'} has no SEARCH/REPLACE block the importer could read: kept as replace_in_file, a tool the playground does not have` };
@@ -49,13 +55,13 @@ function edit(args: Readonly<Record<string, unknown>>): MappedCall {
 }
 
 function grep(args: Readonly<Record<string, unknown>>): MappedCall {
-  const path = text(args, 'path');
+  const path = pathOf(args);
   const glob = text(args, 'file_pattern');
   return { name: 'Grep', input: { pattern: text(args, 'regex'), ...(path && path !== '.' ? { path } : {}), ...(glob ? { glob } : {}), output_mode: 'content', '-n': true } };
 }
 
 function glob(args: Readonly<Record<string, unknown>>): MappedCall {
-  const path = text(args, 'path');
+  const path = pathOf(args);
   const recursive = text(args, 'recursive') === 'true';
   return {
     name: 'Glob',
@@ -87,9 +93,9 @@ export function playgroundCall(name: string, args: unknown): MappedCall {
   const fields = isRecord(args) ? args : {};
   switch (name) {
     case 'read_file':
-      return { name: 'Read', input: { file_path: text(fields, 'path') } };
+      return { name: 'Read', input: { file_path: pathOf(fields) } };
     case 'write_to_file':
-      return { name: 'Write', input: { file_path: text(fields, 'path'), content: text(fields, 'content') } };
+      return { name: 'Write', input: { file_path: pathOf(fields), content: text(fields, 'content') } };
     case 'replace_in_file':
       return edit(fields);
     case 'execute_command':

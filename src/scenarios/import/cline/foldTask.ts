@@ -94,11 +94,14 @@ export function foldTask(items: readonly TaskItem[], source: string, ui: UiTimes
     // The results were sent with the next request.
     const sent = ui?.requests[responses]?.ts ?? ts;
     for (const { call, tool, nativeId } of pending) {
-      // A result written as text names its tool: the first of that tool's, else the first left.
+      // A native call's result is the tool_result of its id; Cline also sends it as text (the
+      // native tool calling of its GPT-5 and next-gen prompts), which names its tool: the first of
+      // that tool's, else the first left.
+      const native = nativeId !== undefined ? natives.get(nativeId) : undefined;
       const named = texts.findIndex((each) => each.tool === tool);
-      const found: ToolResultText | undefined = nativeId !== undefined ? natives.get(nativeId) : texts.splice(named >= 0 ? named : 0, 1)[0];
+      const found: ToolResultText | undefined = native ?? texts.splice(named >= 0 ? named : 0, 1)[0];
       if (!found) continue;
-      if (nativeId !== undefined) natives.delete(nativeId);
+      if (native) natives.delete(nativeId!);
       call.result = { text: found.text, isError: found.isError, line: item.line };
       if (sent !== undefined) call.endedAt = Math.max(sent, call.closedAt);
       if (call.name === 'Read' && !found.isError) call.detail = { file: { filePath: (call.input as { file_path?: string }).file_path, content: found.text } };

@@ -12,6 +12,7 @@ const task = (id: string): LogFile[] =>
     .map((name) => ({ name: `tasks/${id}/${name}`, text: readFileSync(join(FIXTURES, id, name), 'utf8') }));
 const TEXT_CALLS = '1718007200000';
 const NATIVE_CALLS = '1718010800000';
+const NATIVE_TEXT_RESULTS = '1718014400000';
 const T = 1718007200000;
 
 const imported = (files: LogFile[]) => {
@@ -91,5 +92,28 @@ describe('importing a Cline task with native tool_use blocks', () => {
     // From the first response (its message's ts, T+2500): the read's message at T+4200, its result's at T+4400.
     expect(scenario.observed!.calls.toolu_02Read).toMatchObject({ outcome: 'success', startedAt: 1700, endedAt: 1900 });
     expect(scenario.observed!.unknown).toContainEqual(expect.stringContaining('ui_messages.json is not here'));
+  });
+});
+
+describe('importing a Cline task whose native calls get their results as text', () => {
+  // The shape of a real task of a GPT-5 or next-gen prompt: tool_use blocks, each result a text block
+  // naming its tool, files named by `absolutePath` (a Windows path here), `task_progress` in every input.
+  it('answers each native call from the text that names its tool, and reads absolutePath as the file', () => {
+    const result = imported(task(NATIVE_TEXT_RESULTS));
+    const { scenario } = result;
+    expect(callsOf(result).map((call) => [call.id, call.name, scenario.observed!.calls[call.id]?.outcome])).toEqual([
+      ['tooluse_A1read', 'Read', 'success'],
+      ['tooluse_B2edit', 'Edit', 'success'],
+      ['tooluse_C3write', 'Write', 'denied'],
+    ]);
+    const [, edit, write] = callsOf(result);
+    expect(edit!.input).toMatchObject({ old_string: "  return 'Hello, world';", new_string: '  return `Hello, ${name}`;' });
+    expect(String((edit!.input as { file_path: string }).file_path)).toMatch(/src[\\/]greet\.ts$/);
+    expect(String((write!.input as { file_path: string }).file_path)).toMatch(/NOTES\.md$/);
+    // Times from the first response (its message's ts, T+3000), the next message's ts ending each call.
+    expect(scenario.observed!.calls.tooluse_A1read).toMatchObject({ startedAt: 0, endedAt: 400 });
+    expect(scenario.observed!.calls.tooluse_B2edit).toMatchObject({ startedAt: 3000, endedAt: 4500 });
+    expect(scenario.observed!.calls.tooluse_A1read!.result).toContain("return 'Hello, world'");
+    expect(result.problems).toEqual([]);
   });
 });
