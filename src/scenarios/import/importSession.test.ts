@@ -110,6 +110,19 @@ describe('a session as the importer reads it', () => {
     expect(bash).toMatchObject({ input: { command: 'cd . && ls src' } });
   });
 
+  it('places a Windows session’s paths in its folder, and leaves out one it cannot place instead of failing the import', () => {
+    const cwd = 'C:\\Users\\me\\app';
+    const winRead = (id: string, path: string, content: string): GeneratedCall => ({ ...read(id, 'x', content), input: { file_path: path }, detail: { type: 'text', file: { filePath: path, content, numLines: 1, startLine: 1, totalLines: 1 } } });
+    const lines = generateSession([{ calls: [winRead('toolu_in', 'C:\\Users\\me\\app\\src\\a.ts', 'a'), winRead('toolu_out', 'D:\\notes\\b.md', 'b')] }], { cwd });
+    const result = imported(toJsonl(lines));
+    expect(result.ok, JSON.stringify(result.problems)).toBe(true);
+    if (!result.ok) return;
+    expect(result.scenario.workspace.files).toEqual({ 'src/a.ts': 'a' });
+    expect(result.scenario.observed!.unknown).toContain("D:\\notes\\b.md: outside the session's folder, left out");
+    const inputs = result.scenario.turns[0]!.stream.flatMap((block) => (block.type === 'tool_use' ? [block.input] : []));
+    expect(inputs).toEqual([{ file_path: 'src/a.ts' }, { file_path: 'D:\\notes\\b.md' }]);
+  });
+
   it('names the policy of each Claude Code version', () => {
     expect(['1.0.98', '2.0.5', '2.1.14', '2.1.39', '2.1.130', '2.1.161', '2.2.0'].map(policyOfVersion)).toEqual([
       'claude-code-1.0',
