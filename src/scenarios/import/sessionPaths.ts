@@ -11,7 +11,7 @@ const WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 const onWindows = (cwd: string) => WINDOWS_ABSOLUTE.test(cwd);
 
 /** Whether a path is absolute, on either kind of system. */
-const isAbsolute = (path: string) => path.startsWith('/') || WINDOWS_ABSOLUTE.test(path);
+export const isAbsolute = (path: string): boolean => path.startsWith('/') || WINDOWS_ABSOLUTE.test(path);
 
 /** A Windows path written with forward slashes and its drive in lower case, to compare (its file system ignores case). */
 const windowsKey = (path: string) => path.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase();

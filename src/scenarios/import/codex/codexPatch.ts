@@ -17,6 +17,8 @@
  * `apply_patch`, and why is said.
  */
 
+import { isAbsolute } from '../sessionPaths';
+
 /** One file's part of a patch. */
 export type PatchFile =
   | { readonly kind: 'add'; readonly path: string; readonly content: string }
@@ -83,7 +85,7 @@ export function patchAsTool(patch: string, baseDir: string): { name: string; inp
   if (!files) return { why: 'is not a patch the importer can read' };
   if (files.length !== 1) return { why: `changes ${files.length} files (${files.map((file) => file.path).join(', ')})` };
   const file = files[0]!;
-  const file_path = baseDir !== '' && !file.path.startsWith('/') ? `${baseDir.replace(/\/$/, '')}/${file.path}` : file.path;
+  const file_path = baseDir !== '' && !isAbsolute(file.path) ? `${baseDir.replace(/\/$/, '')}/${file.path}` : file.path;
   switch (file.kind) {
     case 'add':
       return { name: 'Write', input: { file_path, content: file.content } };

@@ -61,6 +61,9 @@ describe('apply_patch as the playground’s file tools', () => {
       name: 'MultiEdit',
       input: { file_path: '/w/m.txt', edits: [{ old_string: 'line2', new_string: 'changed2' }, { old_string: 'line4', new_string: 'changed4' }] },
     });
+    // On Windows a patch may name its file from the drive: it is not put under the call's folder.
+    expect(patchAsTool(patch('*** Add File: C:\\w\\a.txt', '+one'), 'C:\\w')).toEqual({ name: 'Write', input: { file_path: 'C:\\w\\a.txt', content: 'one\n' } });
+    expect(patchAsTool(patch('*** Add File: a.txt', '+one'), 'C:\\w')).toEqual({ name: 'Write', input: { file_path: 'C:\\w/a.txt', content: 'one\n' } });
   });
 
   it('keeps apply_patch, and says why, for several files, a deletion, a move, a bare addition or no patch at all', () => {

@@ -4,6 +4,7 @@
  * from a Claude Code Read (sessionWorkspace.ts takes the same report). Only plain reads count: one
  * file, no pipe, an output Codex did not shorten.
  */
+import { isAbsolute } from '../sessionPaths';
 import { execReport } from './codexOutput';
 
 /** What a read showed: the file (absolute, or relative to the session's folder) and which of its lines. */
@@ -51,7 +52,7 @@ export function shownFile(command: string, output: string): ShownFile | undefine
   const cd = new RegExp(String.raw`^cd ${WORD} && (.*)$`, 's').exec(command.trim());
   const base = cd ? unquote(cd[1]!) : '';
   const read = (cd ? cd[2]! : command).trim();
-  const place = (path: string) => (base !== '' && !path.startsWith('/') ? `${base.replace(/\/$/, '')}/${path}` : path);
+  const place = (path: string) => (base !== '' && !isAbsolute(path) ? `${base.replace(/\/$/, '')}/${path}` : path);
   const lines = content === '' ? 0 : content.replace(/\n$/, '').split('\n').length;
   const cat = CAT.exec(read);
   if (cat) return { filePath: place(unquote(cat[1]!)), content, startLine: 1, numLines: lines, totalLines: lines };
