@@ -46,6 +46,18 @@ describe('npm run replay -- FOLDER of session logs', () => {
     expect(logs).toEqual(['claude/projects/app/broken.jsonl', 'claude/projects/app/fa812bfe.jsonl', 'codex/sessions/2026/12/04/rollout-a.jsonl', 'gemini/tmp/abc/chats/session-1.json']);
   });
 
+  it('reads a Gemini chat that gemini-cli carried over to its JSON Lines layout once, from the .jsonl', async () => {
+    const moved = mkdtempSync(join(tmpdir(), 'gemini-moved-'));
+    try {
+      copyFileSync(join(TEST, 'gemini/gemini-cli-codemie-file-ops-37b7abef.json'), join(moved, 'session-1.json'));
+      writeFileSync(join(moved, 'session-1.jsonl'), '{"sessionId":"s","projectHash":"h"}\n');
+      copyFileSync(join(TEST, 'gemini/gemini-cli-codemie-file-ops-37b7abef.json'), join(moved, 'session-2.json'));
+      expect((await findSessionLogs(moved))!.map((path) => path.slice(moved.length + 1))).toEqual(['session-1.jsonl', 'session-2.json']);
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
+    }
+  });
+
   it('reports across every agent, and names the log it could not read with why', async () => {
     const cli = nodeIo();
     expect(await replayMain([folder, '--format', 'json'], cli.io)).toBe(0);

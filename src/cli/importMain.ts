@@ -8,7 +8,7 @@ import { callCountText } from '../scenarios/scenarioCalls';
 const USAGE = `usage: npm run import -- SESSION.jsonl [--out scenario.json]
 Imports a Claude Code session log (with its sub-agents' logs in SESSION/subagents/ when they are
 there), a Codex CLI rollout (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl), a Gemini CLI chat
-file (~/.gemini/tmp/<hash>/chats/session-*.json) or a GitHub Copilot CLI session
+file (~/.gemini/tmp/<hash>/chats/session-*.json or .jsonl) or a GitHub Copilot CLI session
 (~/.copilot/session-state/ID/events.jsonl), told apart by their content, as a scenario that
 replays it: its responses with their real timing, each tool's real duration, the files the log
 shows, and what really happened under "observed". The scenario goes to standard output, or to

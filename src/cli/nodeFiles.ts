@@ -40,7 +40,8 @@ const MAX_DEPTH = 8;
  * with an OpenCode session's `info` (an `opencode export`), or a Cline task's
  * `api_conversation_history.json` (its `ui_messages.json` goes with it), or an OpenCode storage
  * folder's main session (`session/<project>/ses_….json`; its messages, parts and sub-agents' sessions
- * go with it, so in a storage folder only `session/` is searched). Links are not followed, so a link
+ * go with it, so in a storage folder only `session/` is searched); a Gemini chat `X.json` with an
+ * `X.jsonl` beside it (gemini-cli's copy of it in its newer layout) is read from the `.jsonl`. Links are not followed, so a link
  * cannot lead the search round in circles or out of the folder.
  */
 export async function findSessionLogs(path: string): Promise<string[] | null> {
@@ -68,7 +69,10 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
     }
   };
   await walk(path, 0);
-  return logs.sort();
+  // gemini-cli carries a resumed chat of its one-document layout over to `X.jsonl` whole, and
+  // leaves `X.json` beside it: the session is read once, from the file it goes on in.
+  const lines = new Set(logs.filter((log) => log.endsWith('.jsonl')));
+  return logs.filter((log) => !(log.endsWith('.json') && lines.has(`${log}l`))).sort();
 }
 
 /** Writes a text file, making its folder first when missing. */

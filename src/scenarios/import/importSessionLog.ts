@@ -2,6 +2,7 @@ import { clineFileKind, clineTextKind } from './cline/taskFiles';
 import { importClineTask } from './cline/importClineTask';
 import { importCodexSession } from './codex/importCodexSession';
 import { isGeminiChat } from './gemini/chatFile';
+import { isGeminiChatLines } from './gemini/chatLines';
 import { importGeminiSession } from './gemini/importGeminiSession';
 import { isCopilotEvent } from './copilot/copilotEvents';
 import { importCopilotSession } from './copilot/importCopilotSession';
@@ -40,14 +41,16 @@ function agentOfLine(value: unknown): SessionAgentId | undefined {
 /**
  * The agent whose log `text` is, told from its first lines; `undefined` when they do not say. A
  * Gemini CLI chat and an OpenCode export are each one JSON document, not JSON Lines: they are tried
- * whole first, since on one line a chat's `sessionId` would look like a Claude Code line's. An
+ * whole first, since on one line a chat's `sessionId` would look like a Claude Code line's; so is a
+ * Gemini CLI chat as JSON Lines, whose first line (its metadata) has a `sessionId` too, with a
+ * `projectHash` and no `type`, which no Claude Code line has. An
  * export has no `sessionId` nor `projectHash` and a chat no `info` with a "ses_" id, so neither
  * check claims the other's. A Cline task's file is one JSON array (of API messages or of chat
  * messages), which no other agent's log starts with.
  */
 export function sessionAgentOf(text: string): SessionAgentId | undefined {
   if (clineTextKind(text) !== undefined) return 'cline';
-  if (isGeminiChat(text)) return 'gemini-cli';
+  if (isGeminiChat(text) || isGeminiChatLines(text)) return 'gemini-cli';
   if (isOpenCodeExport(text)) return 'opencode';
   let start = 0;
   for (let looked = 0; looked < LOOKED_AT && start < text.length; looked++) {

@@ -45,7 +45,7 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
     return {
       ok: false,
       message:
-        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/), an OpenCode session the output of `opencode export <sessionID>` saved as .json (or its storage folder, ~/.local/share/opencode/storage/, dropped whole), a Cline task its api_conversation_history.json and ui_messages.json (in the extension\'s tasks/<id>/ folder).',
+        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json or .jsonl file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/), an OpenCode session the output of `opencode export <sessionID>` saved as .json (or its storage folder, ~/.local/share/opencode/storage/, dropped whole), a Cline task its api_conversation_history.json and ui_messages.json (in the extension\'s tasks/<id>/ folder).',
     };
   }
   // A storage folder's session goes first, its messages and parts after it (storageSessions.ts).

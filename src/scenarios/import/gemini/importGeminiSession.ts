@@ -3,6 +3,7 @@ import type { SessionLog } from '../sessionLog';
 import { scenarioOfSession, type ImportResult } from '../sessionScenario';
 import { emptyAgent } from '../sessionLog';
 import { readChatFile, type ChatFile } from './chatFile';
+import { isGeminiChatLines, readChatLines } from './chatLines';
 import { foldChat } from './foldChat';
 import { projectFolder } from './projectFolder';
 
@@ -26,13 +27,13 @@ function* pathTexts(chat: ChatFile): Generator<string> {
  * could not tell. Never throws.
  */
 export function readGeminiSession(file: LogFile): { session: SessionLog; notes: string[] } {
-  const read = readChatFile(file.text, file.name);
+  const read = isGeminiChatLines(file.text) ? readChatLines(file.text, file.name) : { ...readChatFile(file.text, file.name), notes: [] };
   const { chat } = read;
   const cwd = chat ? projectFolder(chat.projectHash, pathTexts(chat)) : '';
   const folded = chat ? foldChat(chat, file.name, cwd) : undefined;
   const agent = folded?.agent ?? emptyAgent();
   if (folded?.prompt !== undefined) agent.prompt = folded.prompt;
-  const notes = [...ALWAYS_UNKNOWN, ...(folded?.notes ?? [])];
+  const notes = [...ALWAYS_UNKNOWN, ...read.notes, ...(folded?.notes ?? [])];
   if (chat && cwd === '') notes.push("the session's folder is not in the log (only its hash), and no path the log mentions has that hash: paths are kept as the model wrote them");
   const origin = Math.min(...agent.responses.map((response) => response.blocks[0]?.at ?? Infinity));
   return {
@@ -50,7 +51,8 @@ export function readGeminiSession(file: LogFile): { session: SessionLog; notes: 
 }
 
 /**
- * Turns a Gemini CLI chat file (`~/.gemini/tmp/<project hash>/chats/session-*.json`) into a
+ * Turns a Gemini CLI chat file (`~/.gemini/tmp/<project hash>/chats/session-*.json`, or `.jsonl` as
+ * the newer versions write it: chatLines.ts) into a
  * scenario that replays it under the `gemini-cli` policy (the calls run once the stream has ended),
  * as the other importers do (see `scenarioOfSession`). Only the first file is read: Gemini CLI
  * writes a session to one file. Never throws.
