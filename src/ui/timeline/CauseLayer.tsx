@@ -1,6 +1,7 @@
 import { memo, useId } from 'react';
 import { CAP_SOURCE, STREAM_SOURCE, type CauseLink, type CauseLinkKind } from '../../run/causeLinks';
 import { pathLinkKey } from '../../run/criticalPath';
+import type { Lane } from './laneLayout';
 import type { RowRange } from './layout';
 import { ROW_HEIGHT } from './TimelineLane';
 import { labelWidth, placeFreeLabels, SMALL_CHAR_PX, type TakenBox } from './labelPlacement';
@@ -30,8 +31,29 @@ export interface CauseLayerProps {
   focus: ReadonlySet<string>;
   /** The critical path's links (`from>to`), when it is shown. */
   critical: ReadonlySet<string> | null;
-  /** Where the batch frames' labels sit: a cause's word goes elsewhere. */
+  /** Where the batch frames' labels and the calls' bars (`barBoxes`) are: a cause's word goes elsewhere. */
   taken?: readonly TakenBox[];
+}
+
+/**
+ * The calls' bars in `range`, as room the causes' words keep clear of where they can (soft: a word
+ * with no other place keeps its own over a bar): from when each began to run to its end (its
+ * waiting before is drawn open, and a waiter's word sits there). In the words' own terms
+ * (`placeFreeLabels`): a word whose baseline is within a row of `y` would touch the bar. A call's
+ * outcome tag (`tagSpans`, by call id) is a word of its own: no cause word goes over it.
+ */
+export function barBoxes(lanes: readonly Lane[], x: (at: number) => number, range: RowRange, tagSpans: ReadonlyMap<string, readonly [number, number]> = new Map()): TakenBox[] {
+  const boxes: TakenBox[] = [];
+  for (const lane of lanes) {
+    if (lane.fold !== undefined || lane.row < range.first || lane.row >= range.end) continue;
+    const y = lane.row * ROW_HEIGHT + (BAR_TOP + BAR_BOTTOM) / 2 + 6.5;
+    const tag = tagSpans.get(lane.call.id);
+    if (tag) boxes.push({ x0: tag[0], x1: tag[1], y });
+    const solid = lane.segments.filter((segment) => segment.kind !== 'queued' && segment.kind !== 'yielded-marker');
+    if (solid.length === 0) continue;
+    boxes.push({ x0: x(solid[0]!.from), x1: x(solid.at(-1)!.to) + 2, y, soft: true });
+  }
+  return boxes;
 }
 
 /** A gentle bow, so that links at one moment stay apart and read as arrows, not as a rule. */
@@ -87,6 +109,7 @@ interface CauseLabel {
   word: string;
   x: number;
   y: number;
+  alt?: { x: number; y: number };
   state: CauseState;
   strong: boolean;
 }
@@ -158,12 +181,14 @@ function CauseLayerView({ links, rowOf, x, width, rows, range, viewTop, focus, c
       labels.push(label);
       continue;
     }
-    // A word that would pass the track's end starts where it ends inside it.
-    labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: Math.max(0, Math.min(x1, width - wordWidth - 3)), y: y1, state, strong });
+    // A word that would pass the track's end starts where it ends inside it; where the blocker's end
+    // is crowded, it may go before the waiting call's bar instead (where the arrow lands).
+    const alt = { x: Math.max(0, x2 - wordWidth - 3), y: toRow * ROW_HEIGHT + BAR_BOTTOM };
+    labels.push({ key: `${link.kind}|${link.from}|${link.to}`, kind: link.kind, word, x: Math.max(0, Math.min(x1, width - wordWidth - 3)), y: y1, alt, state, strong });
   }
   // No word over another: two causes leaving one blocker at about one moment (unsafe ahead,
   // then running) keep the first's.
-  const shown = placeFreeLabels(labels.length <= LABELLED_AT_MOST ? labels : labels.filter((label) => label.strong), undefined, taken);
+  const shown = placeFreeLabels(labels.length <= LABELLED_AT_MOST ? labels : labels.filter((label) => label.strong), undefined, taken, width);
   return (
     <svg className="tl-causes" width={Math.max(1, width)} height={height} viewBox={`0 0 ${Math.max(1, width)} ${height}`} aria-hidden="true" data-testid="cause-layer">
       <defs>

@@ -5,7 +5,7 @@ import { causeBlockers } from '../../tools/orchestration/waitCause';
 import { formatMs } from './axisTicks';
 import { BackgroundLanes } from './BackgroundLanes';
 import { CallCard } from './CallCard';
-import { CauseLayer } from './CauseLayer';
+import { barBoxes, CauseLayer } from './CauseLayer';
 import { criticalPath } from '../../run/criticalPath';
 import { setDrawnNow } from './drawnPosition';
 import { layoutLanes, layoutTimeline, LESSON_FOLD, timeMapOf, visibleLanes, type IdleFold, type RowRange } from './layout';
@@ -155,7 +155,10 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
   });
 
   const { causes, links } = useDrawnCauses(record, lanes, range, laneCount > VIRTUALISE_ABOVE, [chosen?.id, hovered?.id]);
-  const frameBoxes = useMemo(() => frameLabelBoxes(layout.batches, scale.x, { first: range.first, end: range.end }), [layout.batches, scale, range.first, range.end]);
+  const frameBoxes = useMemo(
+    () => [...frameLabelBoxes(layout.batches, scale.x, { first: range.first, end: range.end }), ...barBoxes(callLanes, scale.x, { first: range.first, end: range.end }, layout.tagSpans)],
+    [layout.batches, layout.tagSpans, callLanes, scale, range.first, range.end],
+  );
   const path = useMemo(() => (showCritical ? criticalPath(record) : null), [showCritical, record]);
   const chosenLane = chosen ? lanesById.get(chosen.id) : undefined;
   const answer = useMemo(

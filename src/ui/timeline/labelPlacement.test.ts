@@ -70,5 +70,33 @@ describe('placeFreeLabels', () => {
     // Never above the layer's top.
     expect(placeFreeLabels([{ x: 0, y: 10, word: 'cap' }, { x: 0, y: 10, word: 'cancelled' }])).toEqual([{ x: 0, y: 10, word: 'cap' }, { x: 0, y: 21, word: 'cancelled' }]);
   });
-});
 
+  it('never moves a word past the track’s end (it would be cut off there): it is left out', () => {
+    const taken = [
+      { x0: 0, x1: 400, y: 51 },
+      { x0: 0, x1: 400, y: 29 },
+    ];
+    const label = { x: 300, y: 40, word: 'unsafe running' };
+    // Past the word it covers there is room on an endless track, and none on one 380 px wide.
+    expect(placeFreeLabels([{ x: 300, y: 40, word: 'cap' }, label], 11, taken)).toHaveLength(2);
+    expect(placeFreeLabels([{ x: 300, y: 40, word: 'cap' }, label], 11, taken, 380)).toEqual([{ x: 300, y: 40, word: 'cap' }]);
+  });
+
+  it('moves a word off a call’s bar where it can, and keeps it over the bar rather than leave it out', () => {
+    const bar = { x0: 90, x1: 300, y: 40, soft: true };
+    expect(placeFreeLabels([{ x: 100, y: 40, word: 'unsafe ahead' }], 11, [bar])).toEqual([{ x: 100, y: 51, word: 'unsafe ahead' }]);
+    const bars = [bar, { ...bar, y: 51 }, { ...bar, y: 29 }];
+    expect(placeFreeLabels([{ x: 100, y: 40, word: 'unsafe ahead' }], 11, bars, 320)).toEqual([{ x: 100, y: 40, word: 'unsafe ahead' }]);
+  });
+
+  it('takes a word to its other point (before the waiting call’s bar) when its own is crowded', () => {
+    const taken = [
+      { x0: 0, x1: 400, y: 51 },
+      { x0: 0, x1: 400, y: 29 },
+      { x0: 80, x1: 380, y: 40 },
+    ];
+    const label = { x: 100, y: 40, word: 'unsafe running', alt: { x: 20, y: 80 } };
+    expect(placeFreeLabels([label], 11, taken, 420)).toEqual([{ ...label, x: 20, y: 80 }]);
+    expect(placeFreeLabels([{ x: 100, y: 40, word: 'unsafe running' }], 11, taken, 420)).toEqual([]);
+  });
+});

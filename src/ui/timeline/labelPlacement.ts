@@ -140,44 +140,63 @@ export function spacedOut<T>(items: readonly T[], x: (item: T) => number, minPx:
 /** A character's width in the timeline's smallest type (10 px: the cause words, the frames' labels). */
 export const SMALL_CHAR_PX = 5.5;
 
-/** Room another small label already holds, in the same terms as a placed word: its left and right ends, and its row. */
+/**
+ * Room another small label already holds, in the same terms as a placed word: its left and right
+ * ends, and its row. A `soft` box (a call's bar) is kept clear of where any place will do, and
+ * given up before a word is.
+ */
 export interface TakenBox {
   readonly x0: number;
   readonly x1: number;
   readonly y: number;
+  readonly soft?: boolean;
 }
 
-/** A word placed at a point (its left end and baseline row), to be kept or left out. */
+/** A word placed at a point (its left end and baseline row), to be kept or left out; `alt`, another point it may go to instead. */
 export interface PointLabel {
   readonly x: number;
   readonly y: number;
   readonly word: string;
+  readonly alt?: { readonly x: number; readonly y: number };
 }
 
 /**
  * The labels drawn without one over another, each reading rightwards from its point at 10 px type,
  * one row of text tall. A word that would cover the same word is shared (two causes from one
- * blocker at one moment); one that would cover another word moves a row down, a row up, or just
- * past it, and is left out only when none of those is free. First come, first placed.
+ * blocker at one moment); one that would cover another word moves a row down, a row up, just past
+ * it, or to its `alt`, and is left out only when none of those is free. First come, first placed. `taken` is
+ * room other labels hold, and the calls' bars (soft: a word moves off a bar as it would off a word,
+ * but where no place is clear of both it keeps the bar's before it is left out). No word moves
+ * past `right`, the track's end.
  */
-export function placeFreeLabels<T extends PointLabel>(labels: readonly T[], rowPx = 11, taken: readonly TakenBox[] = []): T[] {
-  const placed: { x0: number; x1: number; y: number; word: string }[] = taken.map((box) => ({ ...box, word: '' }));
-  const covering = (x: number, y: number, width: number) => placed.find((other) => Math.abs(other.y - y) < rowPx && x < other.x1 && other.x0 < x + width);
+export function placeFreeLabels<T extends PointLabel>(labels: readonly T[], rowPx = 11, taken: readonly TakenBox[] = [], right = Infinity): T[] {
+  const placed: { x0: number; x1: number; y: number; word: string; soft: boolean }[] = taken.map((box) => ({ ...box, word: '', soft: box.soft ?? false }));
+  const covering = (x: number, y: number, width: number, bars: boolean) =>
+    placed.find((other) => (bars || !other.soft) && Math.abs(other.y - y) < rowPx && x < other.x1 && other.x0 < x + width);
   const shown: T[] = [];
   for (const label of labels) {
     const width = labelWidth(label.word, SMALL_CHAR_PX, 3);
-    const first = covering(label.x, label.y, width);
-    if (first?.word === label.word) continue;
-    // Moved, a word stays below the layer's top.
-    const moves: [number, number][] = [
-      [label.x, label.y + rowPx],
-      [label.x, label.y - rowPx],
-      [(first?.x1 ?? 0) + 2, label.y],
-    ];
-    const free: [number, number] | undefined = first ? moves.find(([x, y]) => y >= rowPx && covering(x, y, width) === undefined) : [label.x, label.y];
+    if (covering(label.x, label.y, width, false)?.word === label.word) continue;
+    let free: [number, number] | undefined;
+    for (const bars of [true, false]) {
+      const first = covering(label.x, label.y, width, bars);
+      if (!first) {
+        free = [label.x, label.y];
+        break;
+      }
+      // Moved, a word stays below the layer's top.
+      const moves: [number, number][] = [
+        [label.x, label.y + rowPx],
+        [label.x, label.y - rowPx],
+        [first.x1 + 2, label.y],
+        ...(label.alt ? [[label.alt.x, label.alt.y] as [number, number]] : []),
+      ];
+      free = moves.find(([x, y]) => y >= rowPx && x + width <= right && covering(x, y, width, bars) === undefined);
+      if (free) break;
+    }
     if (!free) continue;
     const [x, y] = free;
-    placed.push({ x0: x, x1: x + width, y, word: label.word });
+    placed.push({ x0: x, x1: x + width, y, word: label.word, soft: false });
     shown.push(x === label.x && y === label.y ? label : { ...label, x, y });
   }
   return shown;

@@ -87,6 +87,8 @@ export interface TimelineLayout {
   readonly turnStarts: readonly TurnStart[];
   /** Where each unsuccessful call's outcome tag goes (by call id). */
   readonly tagSides: ReadonlyMap<string, LabelSide>;
+  /** The span each outcome tag takes in the track, left to right (by call id): the cause words keep clear of it. */
+  readonly tagSpans: ReadonlyMap<string, readonly [number, number]>;
 }
 
 /** The text of a call's outcome tag. */
@@ -163,7 +165,8 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
   });
   const width = scale.widthPx;
   const tagSides = new Map<string, LabelSide>();
-  const tagSpans = new Map<number, [number, number]>();
+  const tagSpans = new Map<string, [number, number]>();
+  const rowTags = new Map<number, [number, number]>();
   for (const lane of lanes) {
     const { call } = lane;
     if (!lane.outcome || lane.outcome === 'success' || call.completedAt === null) continue;
@@ -173,11 +176,13 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
     const side = placeOutcomeTag(x0, x1, text, width);
     tagSides.set(call.id, side);
     const w = labelWidth(text);
-    tagSpans.set(lane.row, side === 'right' ? [x1 + 4, x1 + 4 + w] : side === 'left' ? [x0 - 4 - w, x0 - 4] : [x1 - w, x1]);
+    const span: [number, number] = side === 'right' ? [x1 + 4, x1 + 4 + w] : side === 'left' ? [x0 - 4 - w, x0 - 4] : [x1 - w, x1];
+    tagSpans.set(call.id, span);
+    rowTags.set(lane.row, span);
   }
   const placedFrames = batches.map((frame): PlacedFrame => ({
     ...frame,
-    labelSide: placeFrameLabel(scale.x(frame.from), scale.x(frame.to), frameLabel(frame), width, tagSpans.get(frame.firstRow) ?? null),
+    labelSide: placeFrameLabel(scale.x(frame.from), scale.x(frame.to), frameLabel(frame), width, rowTags.get(frame.firstRow) ?? null),
   }));
   // Turns a few pixels apart share one line (and their marks, grouped wider, one mark).
   const turnGroups = spacedOut(record.turns, (turn) => scale.x(turn.startedAt), TURN_SPACING_PX);
@@ -198,6 +203,7 @@ export function layoutTimeline(record: RunRecord, view: TimelineView, nowMs = re
     background: backgroundLanes(record, lanes.length, nowMs),
     turnStarts,
     tagSides,
+    tagSpans,
   };
 }
 
