@@ -1,5 +1,5 @@
 import type { ModelSource, SourceItem } from '../model/loop';
-import { compileTurn, replayTurn } from '../scenarios/replaySource';
+import { compileTurn, replayTurn, type CompileOptions } from '../scenarios/replaySource';
 import type { Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
 import { applyExpectations } from './expectations';
@@ -23,21 +23,24 @@ export type RunScenarioOptions = Pick<SessionOptions, 'sandbox' | 'strategy' | '
     scenario: Scenario;
   };
 
-/** A model source that replays a scenario's scripted turns at their recorded times. */
-export function scenarioSource(turns: readonly ScenarioTurn[], clock: Clock): ModelSource {
+/**
+ * A model source that replays a scenario's scripted turns at their recorded times (`deltas`: how a
+ * block's text arrives, `compileTurn`'s option).
+ */
+export function scenarioSource(turns: readonly ScenarioTurn[], clock: Clock, deltas: CompileOptions['deltas'] = 'spread'): ModelSource {
   return {
     scripted: true,
     openTurn({ index, signal }) {
       const turn = turns[index];
       if (!turn) return null;
-      return replayItems(turn, clock, signal);
+      return replayItems(turn, clock, signal, deltas);
     },
   };
 }
 
-async function* replayItems(turn: ScenarioTurn, clock: Clock, signal: AbortSignal): AsyncGenerator<SourceItem> {
+async function* replayItems(turn: ScenarioTurn, clock: Clock, signal: AbortSignal, deltas: CompileOptions['deltas']): AsyncGenerator<SourceItem> {
   const cutAt = turn.fallbackAt ?? turn.interruptAt;
-  const replay = replayTurn(compileTurn(turn), clock, signal, cutAt);
+  const replay = replayTurn(compileTurn(turn, { deltas }), clock, signal, cutAt);
   for (;;) {
     const next = await replay.next();
     if (next.done) {
@@ -60,14 +63,17 @@ export async function runScenario(options: RunScenarioOptions): Promise<RunRecor
   const { scenario, effects: _effects, network: _network, ...session } = options;
   const { clock } = session;
   const effects = effectsOf(scenario, options);
+  // An imported session's log holds each block whole: its text arrives as the block closes, not
+  // spread over it as a scenario's lesson shows a model writing (and the clock steps once a block).
+  const deltas = scenario.observed ? 'at-close' : 'spread';
   const record = await runSession({
     ...session,
     name: scenario.id,
     workspace: scenario.workspace.files,
     settings: scenario.settings,
     ...(effects ? { effects } : {}),
-    source: () => scenarioSource(scenario.turns, clock),
-    subAgentSource: scriptedSubAgentSources(scenario.agents, (turns) => scenarioSource(turns, clock)),
+    source: () => scenarioSource(scenario.turns, clock, deltas),
+    subAgentSource: scriptedSubAgentSources(scenario.agents, (turns) => scenarioSource(turns, clock, deltas)),
   });
   return applyExpectations(record, scenario);
 }

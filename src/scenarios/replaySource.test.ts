@@ -69,6 +69,19 @@ describe('compileTurn', () => {
     }
   });
 
+  it('with deltas at-close (an imported block, written unseen), sends each text and input whole as its block closes', () => {
+    const broken = '{"file_path": "src/a.ts", "limit": 1';
+    const stream = [text(100, 400), tool('toolu_1', 500, 300), tool('toolu_2', 800, 0, broken)];
+    const events = compileTurn({ stream }, { deltas: 'at-close' });
+    const deltas = events.filter((e) => e.event.type === 'content_block_delta');
+    expect(deltas.map((delta) => delta.at)).toEqual([500, 800, 800]);
+    // The same content, the same stops, as the spread stream.
+    const whole = (compiled: readonly TimedStreamEvent[]) => [...assembled(compiled).values()].map((block) => [block.content, block.stopAt]);
+    expect(whole(events)).toEqual(whole(compileTurn({ stream })));
+    // The clock steps once a block instead of once a delta.
+    expect(new Set(events.map((e) => e.at)).size).toBeLessThan(new Set(compileTurn({ stream }).map((e) => e.at)).size);
+  });
+
   it('numbers blocks in order of `at`, not of the list, and ends when the last block closes', () => {
     const events = compileTurn({ stream: [tool('toolu_late', 400, 100), text(0, 1000), tool('toolu_early', 100, 50)] });
     const starts = events.flatMap((e) => (e.event.type === 'content_block_start' ? [[e.at, e.event.index, e.event.content_block.type === 'tool_use' ? e.event.content_block.id : 'text']] : []));

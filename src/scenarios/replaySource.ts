@@ -25,10 +25,16 @@ export function inputJson(input: Record<string, unknown> | string): string {
   return typeof input === 'string' ? input : stringifyJson(input);
 }
 
-/** Options for {@link compileTurn}: what `message_start` names. */
+/** Options for {@link compileTurn}: what `message_start` names, and how a block's text arrives. */
 export interface CompileOptions {
   messageId?: string;
   model?: string;
+  /**
+   * `spread` (the default): a block's text or input in a few deltas over its duration, as a model
+   * writes it. `at-close`: in one delta as the block closes, for a block whose writing nobody saw
+   * (an imported session's: its log holds each block whole, and when it closed).
+   */
+  deltas?: 'spread' | 'at-close';
 }
 
 /**
@@ -43,11 +49,16 @@ export function compileTurn(turn: { readonly stream: readonly StreamBlock[] }, o
   const events: { at: number; seq: number; timed: TimedStreamEvent }[] = [];
   const push = (at: number, event: StreamEvent, latencyMs?: number) =>
     events.push({ at, seq: events.length, timed: latencyMs === undefined ? { at, event } : { at, event, latencyMs } });
-  const spread = (block: StreamBlock, pieces: readonly string[], delta: (piece: string) => StreamEvent) =>
+  const spread = (block: StreamBlock, pieces: readonly string[], delta: (piece: string) => StreamEvent) => {
+    if (options.deltas === 'at-close') {
+      if (pieces.length > 0) push(block.at + block.durationMs, delta(pieces.join('')));
+      return;
+    }
     pieces.forEach((piece, i) => {
       const offset = Math.min(block.durationMs, Math.round((block.durationMs * (i + 1)) / (pieces.length + 1)));
       push(block.at + offset, delta(piece));
     });
+  };
 
   push(0, { type: 'message_start', message: { id: options.messageId ?? 'msg_replay', role: 'assistant', model: options.model ?? 'scenario-replay' } });
   const ordered = turn.stream.map((block, order) => ({ block, order })).sort((a, b) => a.block.at - b.block.at || a.order - b.order);
