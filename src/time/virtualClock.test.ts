@@ -19,8 +19,8 @@ describe('the virtual clock', () => {
   it('catches up the moments real work carried it past one task each, not all in one', async () => {
     let real = 0;
     const clock = createVirtualClock({ realNow: () => real });
-    // The clock hops between tasks with setImmediate here: counting them tells the tasks apart.
-    const hops = vi.spyOn(globalThis, 'setImmediate');
+    // The clock hops between tasks through a message port (nextTask.ts): counting them tells the tasks apart.
+    const hops = vi.spyOn(MessagePort.prototype, 'postMessage');
     const seen: Record<string, number> = {};
     let finishWork!: () => void;
     const work = clock.track(new Promise<void>((resolve) => (finishWork = resolve)));

@@ -1,4 +1,4 @@
-import { messageHop } from './nextTask';
+import { nextTask } from './nextTask';
 import { abortError, type Clock } from './clock';
 
 /** A clock that moves on its own terms (see {@link createVirtualClock}). */
@@ -77,10 +77,8 @@ export function createVirtualClock(options: { pacer?: Pacer; realNow?: () => num
   };
   const workChanged = () => new Promise<void>((resolve) => workListeners.push(resolve));
 
-  // A macrotask hop: every microtask queued before it has run by the time it fires. In a browser a
-  // message port hops without setTimeout's 4 ms clamp on nested timers.
-  const hop: (callback: () => void) => void = typeof setImmediate === 'function' ? (callback) => setImmediate(callback) : messageHop();
-  const settle = () => new Promise<void>((resolve) => hop(resolve));
+  // A macrotask hop: every microtask queued before it has run by the time it fires (nextTask.ts).
+  const settle = () => new Promise<void>((resolve) => nextTask(resolve));
   const realDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
   const earliest = (): Timer | undefined => {
