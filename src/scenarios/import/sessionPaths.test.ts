@@ -32,5 +32,7 @@ describe('paths of a session made relative to its folder', () => {
     expect(relativeInput({ file_path: 'D:\\elsewhere\\a.ts' }, cwd)).toEqual({ file_path: 'D:\\elsewhere\\a.ts' });
     expect(relativeCommand('type C:\\Users\\me\\app\\src\\a.ts && dir C:/Users/me/app', cwd)).toBe('type src\\a.ts && dir .');
     expect(relativeCommand('cat /home/me/app/src/a.ts', '/home/me/app')).toBe('cat src/a.ts');
+    // A POSIX folder is followed by its own slash only: an escaped space after it is not a separator.
+    expect(relativeCommand('ls /home/me/app\\ copy', '/home/me/app')).toBe('ls /home/me/app\\ copy');
   });
 });

@@ -77,14 +77,15 @@ export function relativeInput(input: unknown, cwd: string): unknown {
 /** A command with the session folder's absolute prefix taken out (`cd /home/me/app && ls /home/me/app/src`). */
 export function relativeCommand(command: string, cwd: string): string {
   if (cwd.length < 2) return command;
-  // A Windows folder may be written with either slash.
-  const forms = onWindows(cwd) ? [cwd.replace(/\\/g, '/'), cwd.replace(/\//g, '\\')] : [cwd];
+  // A Windows folder may be written with either slash (its case aside); a POSIX one with its own.
+  const windows = onWindows(cwd);
+  const forms = windows ? [cwd.replace(/\\/g, '/'), cwd.replace(/\//g, '\\')] : [cwd];
+  const separator = windows ? '[\\\\/]' : '/';
+  const flags = windows ? 'gi' : 'g';
   let out = command;
   for (const form of forms) {
-    const trimmed = form.replace(/[\\/]$/, '');
-    const base = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const flags = onWindows(cwd) ? 'gi' : 'g';
-    out = out.replace(new RegExp(`${base}[\\\\/]`, flags), '').replace(new RegExp(`${base}(?=$|[\\s'";&|)])`, flags), '.');
+    const base = form.replace(/[\\/]$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`${base}${separator}`, flags), '').replace(new RegExp(`${base}(?=$|[\\s'";&|)])`, flags), '.');
   }
   return out;
 }
