@@ -41,8 +41,8 @@ const MAX_DEPTH = 8;
  * `api_conversation_history.json` (its `ui_messages.json` goes with it), or an OpenCode storage
  * folder's main session (`session/<project>/ses_….json`; its messages, parts and sub-agents' sessions
  * go with it, so in a storage folder only `session/` is searched); a Gemini chat `X.json` with an
- * `X.jsonl` beside it (gemini-cli's copy of it in its newer layout) is read from the `.jsonl`. Links are not followed, so a link
- * cannot lead the search round in circles or out of the folder.
+ * `X.jsonl` beside it (gemini-cli's copy of it in its newer layout) is read from the `.jsonl`.
+ * Links are not followed, so a link cannot lead the search round in circles or out of the folder.
  */
 export async function findSessionLogs(path: string): Promise<string[] | null> {
   const { readdir, stat, open } = await files();

@@ -155,7 +155,8 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
   });
 
   const { causes, links } = useDrawnCauses(record, lanes, range, laneCount > VIRTUALISE_ABOVE, [chosen?.id, hovered?.id]);
-  const frameBoxes = useMemo(
+  // Room the causes' words keep clear of: the frames' labels, the calls' bars and outcome tags.
+  const takenBoxes = useMemo(
     () => [...frameLabelBoxes(layout.batches, scale.x, { first: range.first, end: range.end }), ...barBoxes(callLanes, scale.x, { first: range.first, end: range.end }, layout.tagSpans)],
     [layout.batches, layout.tagSpans, callLanes, scale, range.first, range.end],
   );
@@ -305,7 +306,7 @@ export function Timeline({ record, now, running, description, onFocusCall, idleF
               )}
             </div>
             <BackgroundLanes lanes={background} map={map} labelOf={labelOf} />
-            <CauseLayer links={links} rowOf={rowOf} x={scale.x} width={trackWidth} rows={rowCount} range={range} viewTop={scrollRow * ROW_HEIGHT} focus={focusIds} critical={path?.links ?? null} taken={frameBoxes} />
+            <CauseLayer links={links} rowOf={rowOf} x={scale.x} width={trackWidth} rows={rowCount} range={range} viewTop={scrollRow * ROW_HEIGHT} focus={focusIds} critical={path?.links ?? null} taken={takenBoxes} />
             {laneCount === 0 && <p className="tl-empty">{laneQuery ? 'No call matches the filter.' : running ? 'No tool calls yet: the model is still writing.' : 'No tool calls yet. Press Run (Space): each call the model streams gets a lane here, queued → executing → completed → yielded.'}</p>}
             <div ref={hoverLineRef} className="tl-hover-line" aria-hidden="true" />
             {activeLane && active && (
