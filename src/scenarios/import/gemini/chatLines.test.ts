@@ -80,4 +80,23 @@ describe('a Gemini CLI chat written as JSON Lines', () => {
     expect(headless.chat).toBeUndefined();
     expect(headless.problems.map((problem) => [problem.line, problem.message])).toEqual([[0, expect.stringContaining('no line gives its "sessionId"')]]);
   });
+
+  it('keeps a rewritten message in its first place, and one written again after a rewind at the end', () => {
+    const line = (id: string, text: string) => JSON.stringify({ id, timestamp: '2026-01-01T00:00:00Z', type: 'user', content: text });
+    const text = [
+      JSON.stringify({ sessionId: 's', projectHash: 'h' }),
+      line('a', 'one'),
+      line('b', 'two'),
+      line('c', 'three'),
+      line('a', 'one, again'),
+      JSON.stringify({ $rewindTo: 'b' }),
+      line('b', 'two, after the rewind'),
+    ].join('\n');
+    const read = readChatLines(text, 'x.jsonl');
+    expect(read.chat!.messages.map((message) => [message.raw.id, message.raw.content, message.line])).toEqual([
+      ['a', 'one, again', 5],
+      ['b', 'two, after the rewind', 7],
+    ]);
+    expect(read.notes).toEqual([expect.stringContaining('2 message(s) the session rewound')]);
+  });
 });

@@ -65,22 +65,27 @@ export function readChatLines(text: string, source: string): { chat?: ChatFile; 
   });
   const notes: string[] = [];
   let metadata: Record<string, unknown> = {};
-  // A Map keeps a key's first place when its value is set again: a message rewritten stays where it was.
-  const messages = new Map<string, { raw: Record<string, unknown>; line: number }>();
+  // The messages in their first places (a message rewritten stays where it was), and each one's
+  // place, so that a rewind costs what it drops however many there are.
+  const order: string[] = [];
+  const messages = new Map<string, { raw: Record<string, unknown>; line: number; place: number }>();
   let replaced: { raw: unknown[]; line: number } | undefined;
   let rewound = 0;
   for (const { record, line } of entries) {
-    if (record.kind === 'message') messages.set(record.raw.id as string, { raw: record.raw, line });
-    else if (record.kind === 'metadata') metadata = { ...metadata, ...record.raw };
+    if (record.kind === 'message') {
+      const id = record.raw.id as string;
+      const place = messages.get(id)?.place ?? order.push(id) - 1;
+      messages.set(id, { raw: record.raw, line, place });
+    } else if (record.kind === 'metadata') metadata = { ...metadata, ...record.raw };
     else if (record.kind === 'set') {
       metadata = { ...metadata, ...record.set };
       if (Array.isArray(record.set.messages) && record.set.messages.length > 0) replaced = { raw: record.set.messages, line };
     } else {
-      const ids = [...messages.keys()];
-      const from = ids.indexOf(record.to);
-      if (from < 0) problems.push({ source, line, message: `a rewind to ${JSON.stringify(record.to)}, a message the log does not hold: as gemini-cli does, every message before it is dropped` });
-      for (const id of from < 0 ? ids : ids.slice(from)) messages.delete(id);
-      rewound += from < 0 ? ids.length : ids.length - from;
+      const from = messages.get(record.to)?.place;
+      if (from === undefined) problems.push({ source, line, message: `a rewind to ${JSON.stringify(record.to)}, a message the log does not hold: as gemini-cli does, every message before it is dropped` });
+      const dropped = order.splice(from ?? 0);
+      for (const id of dropped) messages.delete(id);
+      rewound += dropped.length;
     }
   }
   if (typeof metadata.sessionId !== 'string' || typeof metadata.projectHash !== 'string') {
@@ -99,8 +104,12 @@ export function readChatLines(text: string, source: string): { chat?: ChatFile; 
   if (replaced) {
     const { line } = replaced;
     replaced.raw.forEach((raw, index) => add(raw, line, index));
+  } else {
+    order.forEach((id, index) => {
+      const { raw, line } = messages.get(id)!;
+      add(raw, line, index);
+    });
   }
-  else [...messages.values()].forEach(({ raw, line }, index) => add(raw, line, index));
   const find = (needle: string, from: number) => {
     const at = text.indexOf(needle, from);
     return at < 0 ? { line: lineOf(from), offset: from } : { line: lineOf(at), offset: at };
