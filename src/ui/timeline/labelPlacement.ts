@@ -164,10 +164,10 @@ export interface PointLabel {
  * The labels drawn without one over another, each reading rightwards from its point at 10 px type,
  * one row of text tall. A word that would cover the same word is shared (two causes from one
  * blocker at one moment); one that would cover another word moves a row down, a row up, just past
- * it, or to its `alt`, and is left out only when none of those is free. First come, first placed. `taken` is
- * room other labels hold, and the calls' bars (soft: a word moves off a bar as it would off a word,
- * but where no place is clear of both it keeps the bar's before it is left out). No word moves
- * past `right`, the track's end.
+ * it, or to its `alt`, and is left out only when none of those is free. First come, first placed.
+ * `taken` is room other labels hold, and the calls' bars (soft: a word moves off a bar as it would
+ * off a word, but where no place is clear of both it keeps the bar's before it is left out). No
+ * word moves past `right`, the track's end.
  */
 export function placeFreeLabels<T extends PointLabel>(labels: readonly T[], rowPx = 11, taken: readonly TakenBox[] = [], right = Infinity): T[] {
   const placed: { x0: number; x1: number; y: number; word: string; soft: boolean }[] = taken.map((box) => ({ ...box, word: '', soft: box.soft ?? false }));
