@@ -121,6 +121,10 @@ describe('a session as the importer reads it', () => {
     expect(result.scenario.observed!.unknown).toContain("D:\\notes\\b.md: outside the session's folder, left out");
     const inputs = result.scenario.turns[0]!.stream.flatMap((block) => (block.type === 'tool_use' ? [block.input] : []));
     expect(inputs).toEqual([{ file_path: 'src/a.ts' }, { file_path: 'D:\\notes\\b.md' }]);
+    // A relative path with a backslash in a POSIX session is no workspace path either: left out, named.
+    const posix = imported(toJsonl(generateSession([{ calls: [winRead('toolu_bs', 'src\\b.ts', 'b')] }])));
+    expect(posix.ok, JSON.stringify(posix.problems)).toBe(true);
+    if (posix.ok) expect(posix.scenario.observed!.unknown).toContain("src\\b.ts: outside the session's folder, left out");
   });
 
   it('names the policy of each Claude Code version', () => {

@@ -17,6 +17,15 @@ describe('paths of a session made relative to its folder', () => {
     expect(relativeToSession('C:\\Users\\me\\apple\\a.ts', 'C:\\Users\\me\\app')).toBeNull();
   });
 
+  it('never hands back a path a scenario’s workspace refuses (it would fail the whole import)', () => {
+    // A Windows relative path in a session whose folder is POSIX or unknown, a control character, the one key an object drops.
+    expect(relativeToSession('src\\a.ts', '/home/me/app')).toBeNull();
+    expect(relativeToSession('src\\a.ts', '')).toBeNull();
+    expect(relativeToSession('src/a\u0000.ts', '/home/me/app')).toBeNull();
+    expect(relativeToSession('__proto__', '/home/me/app')).toBeNull();
+    expect(relativeToSession('C:notes.txt', '')).toBeNull();
+  });
+
   it('never hands back an absolute path as if it were relative', () => {
     // A Windows path in a session whose folder is unknown or POSIX lies outside: never a workspace file named "C:\…".
     expect(relativeToSession('C:\\Users\\me\\app\\a.ts', '')).toBeNull();

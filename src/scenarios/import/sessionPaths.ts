@@ -4,6 +4,8 @@
  * Windows session's `C:\Users\me\app\src\a.ts` with cwd `c:/Users/me/app` becomes `src/a.ts` too.
  */
 
+import { workspacePathProblem } from '../checks';
+
 /** A Windows path from its drive (`C:\…`, `c:/…`) or a share (`\\server\…`). */
 const WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\)/;
 
@@ -34,12 +36,18 @@ function relativeOnWindows(path: string, cwd: string): string | null {
   return plain(slashed.slice(base.length));
 }
 
-/** A relative path written plainly (no `./`, no empty or `..` parts), or `null` (for an absolute one too). */
+/**
+ * A relative path written plainly (no `./`, no empty parts), or `null` where it is not one a
+ * scenario's workspace takes (`workspacePathProblem`: absolute, `..`, a backslash, a control
+ * character, …), so that no path of a log can make the whole import fail.
+ */
 function plain(path: string): string | null {
-  if (isAbsolute(path)) return null;
-  const parts = path.split('/').filter((part) => part !== '' && part !== '.');
-  if (parts.length === 0 || parts.includes('..') || path.startsWith('~')) return null;
-  return parts.join('/');
+  if (isAbsolute(path) || path.startsWith('~')) return null;
+  const joined = path
+    .split('/')
+    .filter((part) => part !== '' && part !== '.')
+    .join('/');
+  return workspacePathProblem(joined) === null ? joined : null;
 }
 
 /** Keys of a tool input that hold one path. */
