@@ -1,10 +1,15 @@
 import { inputDepthProblem } from '../../model/deepJson';
 import type { LogProblem } from './logLines';
 
-/** The 1-based line of each offset of `text`. */
-export function lineLookup(text: string): (offset: number) => number {
+/** Where each line of `text` starts (index 0 is line 1). */
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The 1-based line of each offset of `text` (whose `lineStarts` may be given, found once). */
+export function lineLookup(text: string, starts = lineStarts(text)): (offset: number) => number {
   return (offset) => {
     let low = 0;
     let high = starts.length - 1;

@@ -69,6 +69,14 @@ function firstLineParses(text: string): boolean {
   }
 }
 
+/** `ChatFile.find` over `text`, whose lines `lineOf` tells. */
+export function finder(text: string, lineOf: (offset: number) => number): ChatFile['find'] {
+  return (needle, from) => {
+    const at = text.indexOf(needle, from);
+    return at < 0 ? { line: lineOf(from), offset: from } : { line: lineOf(at), offset: at };
+  };
+}
+
 /** Reads the chat, or says why it cannot be read (a problem naming the line where the JSON breaks). */
 export function readChatFile(text: string, source: string): { chat?: ChatFile; problems: LogProblem[] } {
   const lineOf = lineLookup(text);
@@ -76,10 +84,7 @@ export function readChatFile(text: string, source: string): { chat?: ChatFile; p
   if (!parsed.ok) return { problems: [parsed.problem] };
   const { value } = parsed;
   if (!isGeminiChatValue(value)) return { problems: [{ source, line: 0, message: 'this is not a Gemini CLI chat file: it has no "sessionId" and "messages" of user and gemini entries' }] };
-  const find = (needle: string, from: number) => {
-    const at = text.indexOf(needle, from);
-    return at < 0 ? { line: lineOf(from), offset: from } : { line: lineOf(at), offset: at };
-  };
+  const find = finder(text, lineOf);
   const problems: LogProblem[] = [];
   const messages: ChatMessage[] = [];
   let offset = 0;

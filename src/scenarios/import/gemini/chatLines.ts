@@ -18,9 +18,9 @@
  */
 import type { LogProblem } from '../logLines';
 import { readJsonLines } from '../logLines';
-import { lineLookup } from '../jsonDocument';
+import { lineLookup, lineStarts } from '../jsonDocument';
 import { isRecord } from '../codex/rolloutLines';
-import type { ChatFile, ChatMessage } from './chatFile';
+import { finder, type ChatFile, type ChatMessage } from './chatFile';
 
 /** The longest first line looked at to tell the layout (a metadata line is short). */
 const HEAD_CHARS = 64 * 1024;
@@ -57,7 +57,6 @@ function recordOf(value: unknown): ChatRecord | string {
 
 /** The messages and metadata of the chat's lines, or why they are not a chat; `notes` say what was rewound. */
 export function readChatLines(text: string, source: string): { chat?: ChatFile; problems: LogProblem[]; notes: string[] } {
-  const lineOf = lineLookup(text);
   const starts = lineStarts(text);
   const { entries, problems } = readJsonLines(text, source, (value, line) => {
     const record = recordOf(value);
@@ -110,17 +109,7 @@ export function readChatLines(text: string, source: string): { chat?: ChatFile; 
       add(raw, line, index);
     });
   }
-  const find = (needle: string, from: number) => {
-    const at = text.indexOf(needle, from);
-    return at < 0 ? { line: lineOf(from), offset: from } : { line: lineOf(at), offset: at };
-  };
+  const find = finder(text, lineLookup(text, starts));
   const directories = Array.isArray(metadata.directories) ? metadata.directories.filter((each): each is string => typeof each === 'string') : [];
   return { chat: { sessionId: metadata.sessionId, projectHash: metadata.projectHash, directories, messages: listed, find }, problems: problems.sort((a, b) => a.line - b.line), notes };
-}
-
-/** Where each line of `text` starts (index 0 is line 1). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  return starts;
 }
