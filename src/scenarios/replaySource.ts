@@ -49,11 +49,14 @@ export function compileTurn(turn: { readonly stream: readonly StreamBlock[] }, o
   const events: { at: number; seq: number; timed: TimedStreamEvent }[] = [];
   const push = (at: number, event: StreamEvent, latencyMs?: number) =>
     events.push({ at, seq: events.length, timed: latencyMs === undefined ? { at, event } : { at, event, latencyMs } });
-  const spread = (block: StreamBlock, pieces: readonly string[], delta: (piece: string) => StreamEvent) => {
+  /** A block's text (`whole`) as deltas: whole as it closes, or in `chunk`s spread over its time. */
+  const spread = (block: StreamBlock, whole: string, size: number, max: number, delta: (piece: string) => StreamEvent) => {
+    if (whole === '') return;
     if (options.deltas === 'at-close') {
-      if (pieces.length > 0) push(block.at + block.durationMs, delta(pieces.join('')));
+      push(block.at + block.durationMs, delta(whole));
       return;
     }
+    const pieces = chunk(whole, size, max);
     pieces.forEach((piece, i) => {
       const offset = Math.min(block.durationMs, Math.round((block.durationMs * (i + 1)) / (pieces.length + 1)));
       push(block.at + offset, delta(piece));
@@ -68,11 +71,11 @@ export function compileTurn(turn: { readonly stream: readonly StreamBlock[] }, o
     end = Math.max(end, close);
     if (block.type === 'text') {
       push(block.at, { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-      spread(block, chunk(block.text, TEXT_CHARS_PER_DELTA, MAX_TEXT_DELTAS), (text) => ({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }));
+      spread(block, block.text, TEXT_CHARS_PER_DELTA, MAX_TEXT_DELTAS, (text) => ({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }));
       push(close, { type: 'content_block_stop', index });
     } else {
       push(block.at, { type: 'content_block_start', index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
-      spread(block, chunk(inputJson(block.input), JSON_CHARS_PER_DELTA, MAX_JSON_DELTAS), (partial_json) => ({
+      spread(block, inputJson(block.input), JSON_CHARS_PER_DELTA, MAX_JSON_DELTAS, (partial_json) => ({
         type: 'content_block_delta',
         index,
         delta: { type: 'input_json_delta', partial_json },
