@@ -37,9 +37,10 @@ describe.each(sandboxes)('real work on the %s sandbox, under the default (virtua
       const record = await clock.runUntil(runScenario({ scenario: bashScenario('sleep 1; echo late > late.txt', 300), sandbox, strategy: 'streaming', clock }));
       const call = bashCall(record);
       expect(call.outcome).toBe('interrupted');
-      // It ran from its block's close until the Stop: real time, not an instant.
+      // It ran from its block's close until the Stop: real time, not an instant, and not the
+      // second the command would have taken (the Stop did not wait for it).
       expect(call.completedAt!).toBeGreaterThanOrEqual(300);
-      expect((call.completedAt! - call.executingAt!) / (300 - 10)).toBeLessThan(1.5);
+      expect(call.completedAt! - call.executingAt!).toBeLessThan(1000);
       expect(call.display).toMatchObject({ interrupted: true });
       expect(record.files['late.txt']).toBeUndefined();
       // Nothing appears later either: the command was killed, not left running.
@@ -53,7 +54,7 @@ describe.each(sandboxes)('real work on the %s sandbox, under the default (virtua
 
   // A second-long command: the start-up of a process, which a busy machine stretches, is then a
   // small part of either figure.
-  it('records a command’s real duration, within 20% of the same run on the wall clock', async () => {
+  it('records a command’s real duration, within a third of the same run on the wall clock', async () => {
     const duration = async (virtual: boolean) => {
       const sandbox = await create();
       try {
@@ -74,8 +75,11 @@ describe.each(sandboxes)('real work on the %s sandbox, under the default (virtua
     // Side by side, so that a machine busy with other work slows both alike.
     const [simulated, real] = await Promise.all([duration(true), duration(false)]);
     // The clock catches up with real work in steps, so the recorded second may fall a few ms short.
+    // Time counted twice (the command's second waited and then run) would make the ratio 2 or ½;
+    // the bounds leave room for a process that a busy machine starts slower in one run than in
+    // the other (0.74 was seen beside the rest of `npm test`).
     expect(simulated).toBeGreaterThan(900);
-    expect(simulated / real).toBeGreaterThan(0.8);
-    expect(simulated / real).toBeLessThan(1.2);
+    expect(simulated / real).toBeGreaterThan(2 / 3);
+    expect(simulated / real).toBeLessThan(1.5);
   });
 });
