@@ -56,6 +56,19 @@ test.describe('the workspace: Monaco and the terminal', () => {
     await expect.poll(() => editorText(editor(page))).toBe(`${A}\n${EDIT_A}`);
   });
 
+  test('the TypeScript worker starts with the first edit of a TypeScript file, not with the page, and then marks a syntax error', async ({ page }) => {
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    const compilerLoads = async () => (await scripts()).filter((url) => url.includes('ts.worker')).length;
+    // Shown and clicked into, the file is only read: Monaco's own worker is up, the compiler is not.
+    await editor(page).locator('.view-lines').click();
+    await expect.poll(async () => (await scripts()).some((url) => url.includes('editor.worker'))).toBe(true);
+    expect(await compilerLoads()).toBe(0);
+    await caretToEnd(page, editor(page));
+    await page.keyboard.type('\nconst = ;');
+    await expect.poll(compilerLoads).toBe(1);
+    await expect(editor(page).locator('.squiggly-error').first()).toBeVisible();
+  });
+
   test('edits survive switching files, even a switch before the edit was reported', async ({ page }) => {
     await caretToEnd(page, editor(page));
     await page.keyboard.type(EDIT_A);

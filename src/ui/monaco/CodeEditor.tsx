@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { partLoaded } from '../controller/pageLoad';
 import { EchoGuard } from './echoGuard';
-import { jsonSchemas, monaco, themeValue } from './setupMonaco';
+import { jsonSchemas, monaco, shownLanguage, themeValue, wakeLanguageService } from './setupMonaco';
 import { minimalReplacement } from './textEdit';
 import type { CodeEditorProps } from './types';
 import './editor.css';
@@ -60,6 +60,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
     const onContent = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
       if (!model || applying.current) return;
+      wakeLanguageService(model.getLanguageId());
       emitChange(model.uri.toString(), model.getValue());
     });
     const onMarkers = monaco.editor.onDidChangeMarkers((uris) => {
@@ -86,7 +87,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
     const editor = editorRef.current;
     if (!editor) return;
     const target = monaco.Uri.parse(uri);
-    const model = monaco.editor.getModel(target) ?? monaco.editor.createModel(currentValue(), currentLanguage(), target);
+    const model = monaco.editor.getModel(target) ?? monaco.editor.createModel(currentValue(), shownLanguage(currentLanguage()), target);
     const previous = editor.getModel();
     if (previous === model) return;
     if (previous) viewStates.current.set(previous.uri.toString(), editor.saveViewState());
@@ -117,7 +118,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
 
   useEffect(() => {
     const model = editorRef.current?.getModel();
-    if (model && model.getLanguageId() !== language) monaco.editor.setModelLanguage(model, language);
+    if (model && model.getLanguageId() !== shownLanguage(language)) monaco.editor.setModelLanguage(model, shownLanguage(language));
   }, [language, uri]);
 
   // Monaco recomputes every option on any change (10 ms on two cores): a change comes in a task of

@@ -60,6 +60,55 @@ for (const defaults of [typescriptDefaults, javascriptDefaults]) {
   defaults.setCompilerOptions({ ...defaults.getCompilerOptions(), noLib: true });
 }
 
+/**
+ * A language's worker starts when Monaco first asks it something. Left alone, Monaco asks at once
+ * for every file it holds (diagnostics, the outline that sticky scroll reads, colours, folding,
+ * inlay hints, the lightbulb's quick fixes): the TypeScript worker is the whole compiler (7 MB),
+ * and starting it and the JSON worker cost every page load a fifth of its CPU (docs/performance.md),
+ * for checks of files most visitors only read. So a file waits for its first edit:
+ * - a TypeScript or JavaScript file is shown under a language of its own (`typescript-read`), the
+ *   same colours by the same tokenizer and nothing else; edited, it becomes `typescript`, which
+ *   loads the language service (`shownLanguage`, `wakeLanguageService`);
+ * - JSON registers, until its first edit, only what a person asks for (hover, completion), each
+ *   starting the worker when asked; the rest follows the first edit.
+ */
+const READ_ONLY_SUFFIX = '-read';
+const TOKENIZERS: Partial<Record<string, () => Promise<{ conf: monaco.languages.LanguageConfiguration; language: monaco.languages.IMonarchLanguage }>>> = {
+  typescript: () => import('monaco-editor/languages/definitions/typescript/typescript'),
+  javascript: () => import('monaco-editor/languages/definitions/javascript/javascript'),
+};
+for (const [language, load] of Object.entries(TOKENIZERS)) {
+  const id = `${language}${READ_ONLY_SUFFIX}`;
+  monaco.languages.register({ id });
+  monaco.languages.registerTokensProviderFactory(id, { create: async () => (await load!()).language });
+  monaco.languages.onLanguageEncountered(id, () => void load!().then((module) => monaco.languages.setLanguageConfiguration(id, module.conf)));
+}
+let scriptsAwake = false;
+
+/** The language a file in `language` is shown under: TypeScript and JavaScript read-only until one is edited. */
+export function shownLanguage(language: string): string {
+  return !scriptsAwake && TOKENIZERS[language] ? `${language}${READ_ONLY_SUFFIX}` : language;
+}
+
+const jsonFull = jsonDefaults.modeConfiguration;
+jsonDefaults.setModeConfiguration({ ...jsonFull, diagnostics: false, documentSymbols: false, colors: false, foldingRanges: false });
+let jsonAwake = false;
+
+/** After the first edit of a file shown under `language`: its language service runs in full (once for each). */
+export function wakeLanguageService(language: string): void {
+  if (language === 'json' && !jsonAwake) {
+    jsonAwake = true;
+    jsonDefaults.setModeConfiguration(jsonFull);
+  }
+  if (!scriptsAwake && language.endsWith(READ_ONLY_SUFFIX)) {
+    scriptsAwake = true;
+    for (const model of monaco.editor.getModels()) {
+      const shown = model.getLanguageId();
+      if (shown.endsWith(READ_ONLY_SUFFIX)) monaco.editor.setModelLanguage(model, shown.slice(0, -READ_ONLY_SUFFIX.length));
+    }
+  }
+}
+
 /** The JSON schemas of every mounted editor with a `jsonSchema`. */
 export const jsonSchemas = createJsonSchemaRegistry((schemas) => {
   jsonDefaults.setDiagnosticsOptions({
