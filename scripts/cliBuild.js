@@ -38,6 +38,11 @@ const Module = require('node:module');
 const { basename, dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
+// V8's switch to its linear-time engine for a regular expression that backtracks too long (see
+// src/cli/v8LinearFallback.ts, which sets it again for the unbuilt command), set before anything is
+// compiled: a code cache carries the flags it was made under and is refused under others, so the
+// modules compiled before cli.cjs set it had their caches refused, and written again, at every run.
+require('node:v8').setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
 const cacheDir = join(__dirname, '.v8-cache');
 const fresh = [];
 const compile = Module.prototype._compile;
@@ -105,6 +110,14 @@ export class LazyHeaders {
   }
 }
 `;
+/**
+ * just-bash sorts its shell options' names (SHELLOPTS, set for every command) with `localeCompare`,
+ * and a process's first `localeCompare` loads ICU's collation: 8 ms of a replay's start-up and
+ * 2.4 MiB of memory, for names of lowercase ASCII letters and hyphens, which compare the same by
+ * code unit. That one sort compares by code unit here (a build of another just-bash whose text
+ * differs keeps its own sort: nothing else changes).
+ */
+const SHELL_OPTIONS_SORT = /\.sort\(\((\w+),(\w+)\)=>\1\.name\.localeCompare\(\2\.name\)\);for\((?=let \w+ of \w+\)\w+\.enabled&&)/g;
 const justBashFromEsm = {
   name: 'just-bash-esm',
   setup(build) {
@@ -120,7 +133,10 @@ const justBashFromEsm = {
     build.onLoad({ filter: /\.js$/ }, (args) => {
       if (!inJustBash(args.path)) return undefined;
       const url = `__justBashUrl(${JSON.stringify(`./${relative(justBashDir, args.path).split(sep).join('/')}`)})`;
-      const text = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', url).replace(/globalThis\.Headers\b(?!\s*=(?!=))/g, '__LazyHeaders');
+      const text = readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', url)
+        .replace(/globalThis\.Headers\b(?!\s*=(?!=))/g, '__LazyHeaders')
+        .replace(SHELL_OPTIONS_SORT, (_sort, a, b) => `.sort((${a},${b})=>${a}.name<${b}.name?-1:${a}.name>${b}.name?1:0);for(`);
       return { contents: `import { justBashUrl as __justBashUrl, LazyHeaders as __LazyHeaders } from 'just-bash-location';\n${text}`, loader: 'js', resolveDir: dirname(args.path) };
     });
   },
