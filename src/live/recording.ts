@@ -2,7 +2,7 @@ import type { CallRecord, RunRecord, StreamBlockRecord, TurnRecord } from '../ru
 import { workspacePathProblem } from '../scenarios/checks';
 import type { Scenario, ScenarioInput, ScenarioSettings } from '../scenarios/schema';
 import { validateScenario } from '../scenarios/validate';
-import { kindOfToolName } from '../tools/registry';
+import { kindOfToolName } from '../tools/builtInKinds';
 
 /** What the run record does not say about a live run. */
 export interface RecordingMeta {

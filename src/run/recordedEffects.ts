@@ -3,7 +3,7 @@ import { toolNamesById } from '../scenarios/scenarioCalls';
 import type { Observed, Scenario } from '../scenarios/schema';
 import { toolUseError } from '../tools/orchestration/abort';
 import type { RecordedEffect, RecordedEffects } from '../tools/recordedCall';
-import { kindOfToolName } from '../tools/registry';
+import { kindOfToolName } from '../tools/builtInKinds';
 import type { EffectsChoice } from './effects';
 
 /** The text of a call the log left unanswered: it stays without an answer of its own. */

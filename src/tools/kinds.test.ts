@@ -13,7 +13,8 @@ import { createReadMcpResourceTool } from './mcp/ReadMcpResourceTool';
 import { decideByMode } from './permissions/modes';
 import { parseRuleSet, type RuleSet } from './permissions/rules';
 import { ToolPool } from './pool';
-import { getAllBaseTools, kindOfToolName } from './registry';
+import { BUILT_IN_KINDS, kindOfToolName } from './builtInKinds';
+import { getAllBaseTools } from './registry';
 import type { AnyTool } from './types';
 
 const open: McpConnection[] = [];
@@ -91,6 +92,9 @@ describe('tool kinds', () => {
 
   it('the kinds recorded calls name are those of the tools that run them, aliases and MCP tools included', async () => {
     for (const tool of getAllBaseTools()) for (const name of [tool.name, ...tool.aliases]) expect(kindOfToolName(name), name).toBe(tool.kind);
+    // The table the importer reads names no tool the catalogue does not have.
+    expect(Object.keys(BUILT_IN_KINDS).sort()).toEqual(getAllBaseTools().flatMap((tool) => [tool.name, ...tool.aliases]).sort());
+    expect(kindOfToolName('constructor')).toBeUndefined();
     for (const tool of (await everyTool()).filter((each) => each.isMcp)) expect(kindOfToolName(tool.name), tool.name).toBe('mcp');
     expect(kindOfToolName('Task')).toBe('agent');
     expect(kindOfToolName('apply_patch')).toBeUndefined();

@@ -13,7 +13,6 @@ import { ExitPlanModeTool } from './plan/ExitPlanModeTool';
 import { GlobTool } from './search/GlobTool';
 import { GrepTool } from './search/GrepTool';
 import { TodoWriteTool } from './todo/TodoWriteTool';
-import type { ToolKind } from './kinds';
 import type { AnyTool } from './types';
 import { SkillTool } from './skill/SkillTool';
 import { WebFetchTool } from './web/WebFetchTool';
@@ -48,26 +47,4 @@ export function getAllBaseTools(): AnyTool[] {
     AskUserQuestionTool,
     SkillTool,
   ];
-}
-
-/** The built-in tools by name and alias, made at the first look-up. */
-let byName: Map<string, AnyTool> | undefined;
-
-/**
- * The kind of the tool a recorded call names (a session log's, a run record's), by the name or an
- * alias of a built-in tool, `mcp` for an MCP server's tool (`mcp__server__tool`); `undefined` for a
- * name the playground has no tool for.
- */
-export function kindOfToolName(name: string): ToolKind | undefined {
-  if (name.startsWith('mcp__')) return 'mcp';
-  return builtInToolNamed(name)?.kind;
-}
-
-/** The built-in tool a name or an alias names (`Task` is Agent), or `undefined`. */
-function builtInToolNamed(name: string): AnyTool | undefined {
-  if (!byName) {
-    byName = new Map();
-    for (const tool of getAllBaseTools()) for (const each of [tool.name, ...tool.aliases]) if (!byName.has(each)) byName.set(each, tool);
-  }
-  return byName.get(name);
 }

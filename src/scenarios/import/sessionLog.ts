@@ -1,4 +1,4 @@
-import { kindOfToolName } from '../../tools/registry';
+import { kindOfToolName } from '../../tools/builtInKinds';
 import { contentBlocks, entryOf, resultText, withTimes, type LogEntry, type LogProblem } from './logLines';
 
 /** One content block of a response, when its line was written (when it finished streaming). */

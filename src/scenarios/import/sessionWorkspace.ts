@@ -1,5 +1,5 @@
 import { kindTraits } from '../../tools/kinds';
-import { kindOfToolName } from '../../tools/registry';
+import { kindOfToolName } from '../../tools/builtInKinds';
 import type { LoggedCall, SessionLog } from './sessionLog';
 import { relativeToSession } from './sessionPaths';
 
