@@ -6,12 +6,11 @@
  *
  * The checks are independent and each mostly single-threaded (the unit tests use every core they
  * are given), so they run at once and their output is printed as each ends, whole, so that no two
- * interleave. The end-to-end suite needs only the build, and most of its time is spent waiting on
- * paced replays in the browser (alone it keeps two cores a fifth busy), so it starts the moment the
- * build is done, beside the checks still running, its progress printed as it goes: the whole run
- * took 362 s one stage after another and about 270 s so (docs/performance.md). A stage that fails
- * prints its output; a failed build leaves the end-to-end suite out; the summary lists every
- * stage's time and result.
+ * interleave. The end-to-end suite needs only the build, so it starts the moment the build is done,
+ * beside the checks still running, its progress printed as it goes: waiting for all four left the
+ * cores idle in turns as each check finished (on the idle machine the whole run took 362 s one
+ * stage after another and 308 s so, docs/performance.md). A stage that fails prints its output;
+ * a failed build leaves the end-to-end suite out; the summary lists every stage's time and result.
  */
 import { spawn } from 'node:child_process';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { monaco, themeValue } from './setupMonaco';
+import { monaco, shownLanguage, themeValue } from './setupMonaco';
 import type { DiffEditorProps } from './types';
 import './editor.css';
 
@@ -54,8 +54,9 @@ export function DiffEditor({ original, modified, language, testId }: DiffEditorP
   useEffect(() => {
     const models = modelsRef.current;
     if (!models) return;
-    monaco.editor.setModelLanguage(models.original, language);
-    monaco.editor.setModelLanguage(models.modified, language);
+    // Read-only: a TypeScript diff is coloured without starting the compiler (setupMonaco.ts).
+    monaco.editor.setModelLanguage(models.original, shownLanguage(language));
+    monaco.editor.setModelLanguage(models.modified, shownLanguage(language));
   }, [language]);
 
   return <div ref={hostRef} className="code-editor" data-testid={testId} data-state="ready" />;
