@@ -13,6 +13,7 @@ import type { LogProblem } from '../logLines';
 import { blockTime, emptyAgent, type LoggedAgent, type LoggedBlock, type LoggedResponse } from '../sessionLog';
 import { durationMs, readOutput } from './codexOutput';
 import { codeModeAgent, codeModeCalls, type CodeCall } from './codeMode';
+import { ownEntries } from './forkedThread';
 import { playgroundCall } from './codexTools';
 import { shownFile } from './shellReads';
 import { isRecord, stringOf, type RolloutEntry } from './rolloutLines';
@@ -60,9 +61,10 @@ function isPrompt(text: string): boolean {
   return start !== '' && !start.startsWith('<') && !start.startsWith('# AGENTS.md');
 }
 
-/** Folds a rollout's entries (in log order). */
-export function foldRollout(entries: readonly RolloutEntry[]): FoldedRollout & { prompt?: string } {
+/** Folds a rollout's entries (in log order): a forked thread's own (forkedThread.ts). */
+export function foldRollout(logged: readonly RolloutEntry[]): FoldedRollout & { prompt?: string } {
   const folded: FoldedRollout = { agent: emptyAgent(), problems: [], notes: [], turnCwd: '', agents: new Map() };
+  const entries = ownEntries(logged, folded.problems);
   const codeMode = new Map<string, CodeCall[][]>();
   const tokenBoundaries = entries.some((entry) => entry.kind === 'event_msg' && entry.type === 'token_count');
   const ids = new Map<string, string>();
