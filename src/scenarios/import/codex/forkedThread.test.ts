@@ -21,14 +21,14 @@ const parentMeta = JSON.parse(parentLines[0]!) as { payload: { id: string; cwd: 
  * A sub-agent spawned with its parent's turns: its own session line, the parent's rollout replayed
  * as its context, then its own turn (one command) — the layout Codex writes for a forked thread.
  */
-function childRollout(options: { forkedFromId: boolean; ownTurnId: string }): string {
+function childRollout(options: { forkedFromId: boolean; ownTurnId: string; inherited?: readonly string[] }): string {
   const born = lastTime + 1_000;
   const at = (ms: number) => new Date(born + ms).toISOString();
   const child = uuidV7(born, 'abcdef123456789abc');
   const source = { subagent: { thread_spawn: { parent_thread_id: parentMeta.payload.id, depth: 1, agent_nickname: 'Boyle', agent_role: 'worker' } } };
   const lines = [
     { timestamp: at(0), type: 'session_meta', payload: { id: child, ...(options.forkedFromId ? { forked_from_id: parentMeta.payload.id } : {}), cwd: parentMeta.payload.cwd, originator: 'codex-tui', cli_version: '0.142.2', source, thread_source: 'subagent' } },
-    ...parentLines.map((line) => JSON.parse(line) as unknown),
+    ...(options.inherited ?? parentLines).map((line) => JSON.parse(line) as unknown),
     { timestamp: at(100), type: 'turn_context', payload: { turn_id: options.ownTurnId, cwd: parentMeta.payload.cwd, model: 'gpt-5.5' } },
     { timestamp: at(200), type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: JSON.stringify({ cmd: 'ls src' }), call_id: 'call_child_ls' } },
     { timestamp: at(400), type: 'response_item', payload: { type: 'function_call_output', call_id: 'call_child_ls', output: 'index.ts\n' } },
@@ -63,6 +63,12 @@ describe('a forked Codex thread (a sub-agent spawned with its parent’s turns)'
     const { ids, problems } = callsOf(childRollout({ forkedFromId: true, ownTurnId: uuidV7(lastTime - 60_000, '111222333444555666') }));
     expect(ids).toEqual([...parentCalls, 'call_child_ls']);
     expect(problems.find((problem) => problem.message.startsWith('a thread forked from'))?.message).toMatch(/no turn of its own could be told.*may be among them/);
+  });
+
+  it('passes over the parent’s session line alone without a word (a sub-agent spawned with none of its turns)', () => {
+    const { ids, problems } = callsOf(childRollout({ forkedFromId: false, ownTurnId: uuidV7(lastTime + 1_050, '111222333444555666'), inherited: parentLines.slice(0, 1) }));
+    expect(ids).toEqual(['call_child_ls']);
+    expect(problems.filter((problem) => problem.message.includes('forked'))).toEqual([]);
   });
 
   it('leaves a thread that was not forked as it is', () => {

@@ -16,7 +16,7 @@ function uuidV7Millis(id: string): number | undefined {
 }
 
 /** Whether a `session_meta` payload is a thread forked from another (a spawned sub-agent's, a user's fork). */
-export function isForkedThread(meta: Readonly<Record<string, unknown>>): boolean {
+function isForkedThread(meta: Readonly<Record<string, unknown>>): boolean {
   if (stringOf(meta, 'forked_from_id') !== '') return true;
   const source = meta.source;
   const subagent = isRecord(source) ? (source.subagent ?? source.sub_agent) : undefined;
@@ -45,11 +45,15 @@ export function ownEntries(entries: readonly RolloutEntry[], problems: LogProble
     return entries;
   }
   if (own === 1) return entries;
+  // Spawned with none of the parent's turns, only the parent's session line comes between: passed
+  // over without a word. Items of the parent's (its calls among them) are named.
   const inherited = entries.slice(1, own).filter((entry) => entry.kind === 'response_item').length;
-  problems.push({
-    source: first.source,
-    line: entries[own]!.line,
-    message: `a thread forked from ${parent}: the ${own - 1} lines before its own first turn (${inherited} of them the parent's items, replayed as its context) are passed over`,
-  });
+  if (inherited > 0) {
+    problems.push({
+      source: first.source,
+      line: entries[own]!.line,
+      message: `a thread forked from ${parent}: the ${own - 1} line${own === 2 ? '' : 's'} before its own first turn (${inherited} of them the parent's items, replayed as its context) are passed over`,
+    });
+  }
   return [first, ...entries.slice(own)];
 }
