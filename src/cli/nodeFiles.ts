@@ -1,3 +1,4 @@
+import { stat as statThen, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { LogFile } from '../scenarios/import/logFile';
 import { opensSessionDocument } from '../scenarios/import/logFile';
@@ -5,10 +6,15 @@ import { isStorageSessionHead, storageFileOf } from '../scenarios/import/opencod
 
 /**
  * node:fs/promises, loaded with the first file read or written: `--list` and the replay of a
- * built-in scenario touch no file, and loading it (with the streams and readline under it) costs
+ * built-in scenario only ask whether their argument names a folder (`statOrNull`), and loading it (with the streams and readline under it) costs
  * them about a mebibyte.
  */
 const files = () => import('node:fs/promises');
+
+/** A path's file facts, `null` when it names nothing, through node:fs (loaded with Node itself). */
+function statOrNull(path: string): Promise<Stats | null> {
+  return new Promise((resolve) => statThen(path, (error, stats) => resolve(error ? null : stats)));
+}
 
 /** A file's text (UTF-8). */
 export async function readTextFile(path: string): Promise<string> {
@@ -17,9 +23,8 @@ export async function readTextFile(path: string): Promise<string> {
 
 /** The `*.json` files directly inside a folder, sorted; `null` when `path` is not a folder. */
 export async function listJsonFiles(path: string): Promise<string[] | null> {
-  const { readdir, stat } = await files();
-  const found = await stat(path).catch(() => null);
-  if (!found?.isDirectory()) return null;
+  if (!(await statOrNull(path))?.isDirectory()) return null;
+  const { readdir } = await files();
   return (await readdir(path))
     .filter((name) => name.endsWith('.json'))
     .sort()
@@ -45,9 +50,8 @@ const MAX_DEPTH = 8;
  * Links are not followed, so a link cannot lead the search round in circles or out of the folder.
  */
 export async function findSessionLogs(path: string): Promise<string[] | null> {
-  const { readdir, stat, open } = await files();
-  const found = await stat(path).catch(() => null);
-  if (!found?.isDirectory()) return null;
+  if (!(await statOrNull(path))?.isDirectory()) return null;
+  const { readdir, open } = await files();
   const logs: string[] = [];
   const walk = async (folder: string, depth: number): Promise<void> => {
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
