@@ -11,15 +11,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { justBashFromEsm, lazyRe2, requireLazyChunks } from './cliPlugins.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'dist-cli');
 const manifestPath = join(outDir, 'manifest.json');
 /** Files besides the bundle's own sources whose change calls for a rebuild. */
-const ALSO_DEPENDS_ON = ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild.js'];
+const ALSO_DEPENDS_ON = ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild.js', 'scripts/cliPlugins.js'];
 
 /**
  * dist-cli/replay.js (CommonJS, so that Node starts it without its ES module loader): loads cli.cjs,
@@ -42,7 +42,8 @@ const { Script } = require('node:vm');
 // src/cli/v8LinearFallback.ts, which sets it again for the unbuilt command), set before anything is
 // compiled: a code cache carries the flags it was made under and is refused under others, so the
 // modules compiled before cli.cjs set it had their caches refused, and written again, at every run.
-require('node:v8').setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
+const v8 = require('node:v8');
+v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
 const cacheDir = join(__dirname, '.v8-cache');
 const fresh = [];
 const compile = Module.prototype._compile;
@@ -80,67 +81,6 @@ process.once('exit', () => {
 });
 require('./cli.cjs');
 `;
-
-/**
- * just-bash is bundled from its ES module build, whose commands are modules of their own that it
- * imports on their first use: they become chunks of ours, so a run compiles only the commands it
- * runs (its CommonJS build is one 2 MB file, every command in it), through our code cache. Its
- * files still find their neighbours where just-bash is installed: `import.meta.url` in them names
- * the file they were bundled from (its workers for sqlite3, python3 and js-exec are found beside
- * it), and the dependencies in `AT_RUN_TIME` are required from just-bash's folder when asked for.
- * One more change: just-bash keeps `globalThis.Headers` as it loads (for curl), and in Node that
- * read loads the whole HTTP client (undici, 4 MiB); its reads get `LazyHeaders` instead, which loads
- * Headers on first use (our sandbox gives just-bash no network, so curl never runs).
- */
-const justBashDir = dirname(createRequire(import.meta.url).resolve('just-bash'));
-/** sql.js finds its .wasm file beside its own; the others are optional (gzip's zstd and xz). */
-const AT_RUN_TIME = new Set(['sql.js', '@mongodb-js/zstd', 'node-liblzma']);
-const JUST_BASH_LOCATION = `
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-const entry = require.resolve('just-bash');
-export const justBashRequire = createRequire(entry);
-export const justBashUrl = (file) => new URL(file, pathToFileURL(entry)).href;
-export class LazyHeaders {
-  constructor(init) {
-    return new globalThis.Headers(init);
-  }
-  static [Symbol.hasInstance](value) {
-    return value instanceof globalThis.Headers;
-  }
-}
-`;
-/**
- * just-bash sorts its shell options' names (SHELLOPTS, set for every command) with `localeCompare`,
- * and a process's first `localeCompare` loads ICU's collation: 8 ms of a replay's start-up and
- * 2.4 MiB of memory, for names of lowercase ASCII letters and hyphens, which compare the same by
- * code unit. That one sort compares by code unit here (a build of another just-bash whose text
- * differs keeps its own sort: nothing else changes).
- */
-const SHELL_OPTIONS_SORT = /\.sort\(\((\w+),(\w+)\)=>\1\.name\.localeCompare\(\2\.name\)\);for\((?=let \w+ of \w+\)\w+\.enabled&&)/g;
-const justBashFromEsm = {
-  name: 'just-bash-esm',
-  setup(build) {
-    const inJustBash = (path) => path.startsWith(`${justBashDir}${sep}`);
-    build.onResolve({ filter: /^just-bash-location$/ }, () => ({ path: 'just-bash-location', namespace: 'just-bash' }));
-    build.onLoad({ filter: /^just-bash-location$/, namespace: 'just-bash' }, () => ({ contents: JUST_BASH_LOCATION, loader: 'js', resolveDir: root }));
-    build.onResolve({ filter: /^[^./]/ }, (args) => (inJustBash(args.importer) && AT_RUN_TIME.has(args.path) ? { path: args.path, namespace: 'just-bash' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'just-bash' }, (args) => ({
-      contents: `module.exports = require('just-bash-location').justBashRequire(${JSON.stringify(args.path)});`,
-      loader: 'js',
-      resolveDir: root,
-    }));
-    build.onLoad({ filter: /\.js$/ }, (args) => {
-      if (!inJustBash(args.path)) return undefined;
-      const url = `__justBashUrl(${JSON.stringify(`./${relative(justBashDir, args.path).split(sep).join('/')}`)})`;
-      const text = readFileSync(args.path, 'utf8')
-        .replaceAll('import.meta.url', url)
-        .replace(/globalThis\.Headers\b(?!\s*=(?!=))/g, '__LazyHeaders')
-        .replace(SHELL_OPTIONS_SORT, (_sort, a, b) => `.sort((${a},${b})=>${a}.name<${b}.name?-1:${a}.name>${b}.name?1:0);for(`);
-      return { contents: `import { justBashUrl as __justBashUrl, LazyHeaders as __LazyHeaders } from 'just-bash-location';\n${text}`, loader: 'js', resolveDir: dirname(args.path) };
-    });
-  },
-};
 
 /** Why dist-cli/ must be rebuilt (the first reason found), or `null` when it is up to date. */
 export function staleReason() {
@@ -194,15 +134,17 @@ export async function buildCli() {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [justBashFromEsm],
+    plugins: [lazyRe2, justBashFromEsm],
     define: { 'import.meta.url': '__cliUrl' },
   });
   const chunks = await Promise.all(
     result.outputFiles.map(async (file) => {
       // Only a chunk that reads import.meta.url gets it (each computes its own from __filename).
-      const text = file.text.includes('__cliUrl') ? `const __cliUrl = require('node:url').pathToFileURL(__filename).href;\n${file.text}` : file.text;
+      const name = relative(outDir, file.path);
+      const own = requireLazyChunks(name, file.text);
+      const text = own.includes('__cliUrl') ? `const __cliUrl = require('node:url').pathToFileURL(__filename).href;\n${own}` : own;
       const { code } = await transform(text, { format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false }, minifyWhitespace: true, minifySyntax: true, logLevel: 'warning' });
-      return { name: relative(outDir, file.path), code };
+      return { name, code };
     }),
   );
   mkdirSync(outDir, { recursive: true });

@@ -49,6 +49,23 @@ describe('npm run --silent replay (a real process)', () => {
     expect(run.stdout).toContain('2 call(s): 2 success');
   });
 
+  it('loads the linear regex engine at its first use, after a shell script has run under just-bash’s defence in depth', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+    const file = join(dir, 'late-engine.json');
+    const stream = [
+      // A shell pattern (just-bash's own regex engine), then a Grep pattern with a quantifier (re2js, required lazily by the built command).
+      { type: 'tool_use', id: 'toolu_sh', name: 'Bash', input: { command: 'f=f.ts; echo ${f%.ts} ${f/f/g}' }, at: 0, durationMs: 10 },
+      { type: 'tool_use', id: 'toolu_re', name: 'Grep', input: { pattern: '(a+)+b', path: '.', output_mode: 'content' }, at: 10, durationMs: 10 },
+    ];
+    writeFileSync(file, JSON.stringify({ id: 'late-engine', title: 'Late engine', workspace: { files: { 'a.txt': 'aaab\n', 'f.ts': 'x' } }, turns: [{ stream }] }));
+    const run = spawnSync(process.execPath, ['bin/replay.js', file], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(0);
+    const results = JSON.stringify((JSON.parse(run.stdout) as { turns: unknown }).turns);
+    expect(results).toContain('f g.ts');
+    expect(results).toContain('a.txt:1:aaab');
+    expect(results).not.toContain('is_error":true');
+  });
+
   it('runs as the package bin with no TypeScript loader, several scenarios on worker threads, with a JUnit report', () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
     const junit = join(dir, 'junit.xml');
