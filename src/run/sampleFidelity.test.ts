@@ -35,9 +35,9 @@ describe('the real logs, replayed with recorded effects under their own agent’
     const differ = data.calls.filter((call) => call.outcome !== call.observedOutcome && !(call.observedOutcome === 'error' && call.outcome === 'invalid'));
     expect(differ.filter((call) => !(call.observedOutcome === 'unanswered' && call.outcome === 'interrupted'))).toEqual([]);
     expect(data.totals.sameOutcome).toBe(data.totals.calls);
-    // Each log: nine in ten starts within 50 ms. The misses are a person's time, which no preset
-    // holds: Edits that waited seconds for the user's yes (docs/policies.md, Measured against real runs).
-    expect(data.totals.startsWithin / data.totals.timed).toBeGreaterThanOrEqual(0.9);
+    // Each log: 95% of the starts within 50 ms (docs/policies.md, Measured against real runs, says
+    // what the misses are).
+    expect(data.totals.startsWithin / data.totals.timed).toBeGreaterThanOrEqual(0.95);
   });
 
   it('across every log, at least 95% of the calls start within 50 ms of their real start', () => {

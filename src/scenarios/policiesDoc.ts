@@ -62,14 +62,20 @@ const MEASURED = `## Measured against real runs
 
 Each real log in \`test/\` replayed with recorded effects under the preset of the agent that wrote it
 (\`npm run replay -- LOG --format fidelity\`): every call ends as it really did (966 of 966, the
-123 calls a Codex code-mode \`exec\`'s code made among them, nested under their exec), and 946 of 957
-calls with a known start (98.9%) start within 50 ms of their real start, counted from their
-response's first block. What the misses are:
+123 calls a Codex code-mode \`exec\`'s code made among them, nested under their exec), and 953 of 957
+calls with a known start (99.6%) start within 50 ms of their real start, counted from their
+response's first block. What the misses are, and what were misses:
 
-- **A person's time.** In \`spotter-fa812bfe\` (Claude Code 2.1.39) four Edits started 2.8 to 6.1 s
-  after the scheduler could have started them: each waited for the user's yes at a permission
-  prompt (its PreToolUse hook ran only then). The log does not mark the wait as such, so no preset
-  holds it: four of the eleven misses.
+- **PostToolUse hooks.** In \`spotter-fa812bfe\` and \`spotter-8463c716\` (Claude Code 2.1.39) seven
+  calls (four Edits, three Bash) started 77 ms to 5.5 s after the call queued before them had its
+  result: that call's PostToolUse hooks (the project's post-edit checks: 4.6 to 5.5 s after an Edit,
+  77 to 227 ms after a Bash call) ran on before it counted as done. The log stamps the result when the tool returns and marks when the hooks began, not when
+  they ended; but the result line is written only once they end (after lines stamped seconds
+  later), and the queued call's PreToolUse hook is the very next line. The importer takes that
+  start as the hooked call's end (partly by construction, then: the log has no other witness of
+  it). They were taken for a person answering a permission prompt until the lines showed otherwise:
+  the session ran with \`bypassPermissions\`, a PreToolUse hook runs before any prompt, not after
+  one, and the first call of each response never waited.
 - **Hooks.** Where a PreToolUse hook ran first, the call's real start is the hook's (a few hundred
   ms after its block closed in \`spotter-8463c716\`); a PostToolUse hook's progress was taken for a
   start until it was found to come after the result.

@@ -26,7 +26,10 @@ export interface LoggedCall {
   readonly closedAt: number;
   /** When it really started (a progress line of it), where the log says. */
   startedAt?: number;
-  /** When its result line came. */
+  /**
+   * When it really ended: its result line's time, or later where the log shows it ran on after that
+   * (its PostToolUse hooks, which Claude Code 2.1.x runs before the call counts as done).
+   */
   endedAt?: number;
   result?: { text: string; isError: boolean; line: number };
   /** The tool's own report beside the result (`toolUseResult`). */
@@ -65,6 +68,9 @@ export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]):
   const seenLines = new Set<string>();
   // Only these lines are folded; only they need a time (a summary line has none, and that is fine).
   const folded = entries.filter((entry) => entry.type === 'user' || entry.type === 'assistant' || entry.type === 'progress');
+  // Calls whose PostToolUse hooks the log shows starting: when those hooks ended, it does not say.
+  const hooked = new Set<LoggedCall>();
+  let previous: LogEntry | undefined;
   for (const entry of withTimes(folded, problems)) {
     if (entry.type === 'user') foldUser(agent, entry, problems);
     else if (entry.type === 'assistant') foldAssistant(agent, byMessage, seenLines, entry, problems);
@@ -73,14 +79,40 @@ export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]):
       const ids = [entry.raw.toolUseID, entry.raw.parentToolUseID].filter((id): id is string => typeof id === 'string');
       const call = ids.map((id) => agent.calls.get(id)).find((found) => found !== undefined);
       // A PostToolUse hook's progress comes once the tool has finished: it says nothing of the start.
-      const after = (entry.raw.data as { hookEvent?: unknown } | undefined)?.hookEvent === 'PostToolUse' || call?.result !== undefined;
-      if (call && !after && entry.time !== null && call.startedAt === undefined && entry.time >= call.closedAt) call.startedAt = entry.time;
+      const postHook = (entry.raw.data as { hookEvent?: unknown } | undefined)?.hookEvent === 'PostToolUse';
+      if (call && postHook) hooked.add(call);
+      const after = postHook || call?.result !== undefined;
+      if (call && !after && entry.time !== null && call.startedAt === undefined && entry.time >= call.closedAt) {
+        call.startedAt = entry.time;
+        if (previous) endedBefore(agent, previous, entry.time, hooked);
+      }
     }
+    previous = entry;
   }
   for (const call of agent.calls.values()) {
     if (!call.result) problems.push({ source: entries[0]?.source ?? '', line: 0, message: `the call ${call.id} (${call.name}) has no tool_result in the log: it is imported as unanswered` });
   }
   return agent;
+}
+
+/**
+ * When a call's start is the very next line after another call's result line, that call ended (its
+ * PostToolUse hooks included) no later than this start. Claude Code 2.1.x stamps a result line when
+ * the tool returns, then runs the call's PostToolUse hooks, and only once they are done counts the
+ * call as finished: it writes the result line then (after lines stamped seconds later) and starts
+ * the next queued call at once. The log marks when the hooks began, never when they ended, so a
+ * call that waited its turn (its block closed before that result line was written) is the one
+ * witness of the end: a hooked call whose result is `previous` ended at `startedAt`, not at its
+ * result's stamp. A call without PostToolUse hooks keeps its result's time.
+ */
+function endedBefore(agent: LoggedAgent, previous: LogEntry, startedAt: number, hooked: ReadonlySet<LoggedCall>): void {
+  if (previous.type !== 'user') return;
+  for (const block of contentBlocks(previous)) {
+    if (block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') continue;
+    const call = agent.calls.get(block.tool_use_id);
+    if (!call || !hooked.has(call) || call.result?.line !== previous.line || call.endedAt === undefined || startedAt <= call.endedAt) continue;
+    call.endedAt = startedAt;
+  }
 }
 
 function foldUser(agent: LoggedAgent, entry: LogEntry, problems: LogProblem[]): void {
