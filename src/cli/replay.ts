@@ -22,7 +22,8 @@ const io = {
   progressStream: process.stderr,
   env: process.env,
   cores: availableParallelism(),
-  startupMs: performance.now(),
+  // Since the process started, as performance.now() would say, without loading perf_hooks for it.
+  startupMs: process.uptime() * 1000,
   // Built, a worker thread runs the same loader (dist-cli/replay.js) as this thread; run from source
   // (tsx), every scenario replays in this thread.
   ...(import.meta.url.endsWith('.ts') ? {} : { lane: async () => (await import('./workerPool')).createWorkerLane(new URL('./replay.js', import.meta.url)) }),
