@@ -33,6 +33,7 @@ const ALSO_DEPENDS_ON = ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild
 const LOADER = `#!/usr/bin/env node
 // Built by scripts/cliBuild.js: runs cli.cjs beside it through V8's code cache (.v8-cache/).
 'use strict';
+const { isAscii } = require('node:buffer');
 const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { basename, dirname, join } = require('node:path');
@@ -51,9 +52,19 @@ v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtrac
 v8.setFlagsFromString('--semi-space-growth-factor=1');
 const cacheDir = join(__dirname, '.v8-cache');
 const fresh = [];
+// A chunk is read as bytes and, being ASCII (esbuild escapes the rest), made a string as Latin-1,
+// which copies where a UTF-8 read decodes (the main chunk is 0.8 MB); each is written already
+// wrapped in its module function, so no second copy is made to wrap it.
+const ours = (filename) => filename.endsWith('.cjs') && dirname(filename) === __dirname;
+const loadJs = Module._extensions['.js'];
+Module._extensions['.cjs'] = function (module, filename) {
+  if (!ours(filename)) return loadJs(module, filename);
+  const bytes = readFileSync(filename);
+  module._compile(isAscii(bytes) ? bytes.latin1Slice(0, bytes.length) : bytes.toString('utf8'), filename);
+};
 const compile = Module.prototype._compile;
 Module.prototype._compile = function (content, filename) {
-  if (!filename.endsWith('.cjs')) return compile.call(this, content, filename);
+  if (!ours(filename)) return compile.call(this, content, filename);
   const { size, mtimeMs } = statSync(filename);
   const key = join(cacheDir, \`\${basename(filename)}-\${size}-\${Math.round(mtimeMs * 1000)}\`);
   let cachedData;
@@ -62,7 +73,7 @@ Module.prototype._compile = function (content, filename) {
   } catch {
     cachedData = undefined;
   }
-  const script = new Script(Module.wrap(content.startsWith('#!') ? content.replace(/^#!.*/, '') : content), { filename, cachedData });
+  const script = new Script(content, { filename, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) fresh.push({ key, script });
   const module = this;
   const require = (id) => module.require(id);
@@ -86,6 +97,9 @@ process.once('exit', () => {
 });
 require('./cli.cjs');
 `;
+
+/** Each chunk's module function, as Node's `Module.wrap` makes it (the loader compiles the chunk as it is). */
+const MODULE_WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
 
 /** Why dist-cli/ must be rebuilt (the first reason found), or `null` when it is up to date. */
 export function staleReason() {
@@ -155,7 +169,7 @@ export async function buildCli() {
   mkdirSync(outDir, { recursive: true });
   rmSync(join(outDir, '.v8-cache'), { recursive: true, force: true });
   writeAtomically(join(outDir, 'package.json'), '{ "type": "commonjs" }\n');
-  for (const { name, code } of chunks) writeAtomically(join(outDir, name), code);
+  for (const { name, code } of chunks) writeAtomically(join(outDir, name), `${MODULE_WRAPPER[0]}${code}${MODULE_WRAPPER[1]}`);
   writeAtomically(join(outDir, 'replay.js'), LOADER);
   const kept = new Set(['replay.js', 'package.json', 'manifest.json', ...chunks.map(({ name }) => name)]);
   for (const file of readdirSync(outDir)) {
