@@ -75,7 +75,7 @@ const loadJs = Module._extensions['.js'];
 Module._extensions['.cjs'] = function (module, filename) {
   if (!ours(filename)) return loadJs(module, filename);
   const bytes = readBytes(filename);
-  module._compile(isAscii(bytes) ? bytes.latin1Slice(0, bytes.length) : bytes.toString('utf8'), filename);
+  module._compile(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8'), filename);
 };
 const compile = Module.prototype._compile;
 Module.prototype._compile = function (content, filename) {
