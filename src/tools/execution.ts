@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
 import { RESULT_CAP_CHARS } from './buildTool';
+import { kindOfToolName } from './builtInKinds';
 import { thrownDisplay, type ToolDisplay } from './display';
 import type { FileStateCache } from './file/fileState';
 import { asCallSignal, toolUseError, type CallSignal } from './orchestration/abort';
@@ -114,9 +115,10 @@ export async function runToolCall(
 
 /**
  * How a recorded call replays the calls the log holds under it: an Agent call through its tool
- * (the sub-agent), any other (a Codex code-mode `exec`, whose code made calls) by running the
- * scripted calls under it directly, the tool itself never looked up, each response's calls at
- * once as the code started them; none inside a sub-agent.
+ * (the sub-agent), any other by running the scripted calls under it directly, the tool itself
+ * never looked up: a sub-agent's whose tool the playground lacks (a Codex `spawn_agent`) as a
+ * sub-agent's, a Codex code-mode `exec`'s each response's calls at once as its code started them;
+ * none inside a sub-agent.
  */
 function nestedCalls(
   block: ToolUseBlock,
@@ -127,10 +129,13 @@ function nestedCalls(
   if (lookupTool(env.pool, block.name)?.kind === 'agent') return () => runPipeline(block, env, callSignal, options);
   const runner = env.subAgents;
   if (!runner) return undefined;
+  // A sub-agent the playground has no tool for (Codex's `collaboration.spawn_agent`) schedules its
+  // calls as any sub-agent does; the calls under any other call were started by its code.
+  const startsAgent = kindOfToolName(block.name) === 'agent';
   return async () => {
     const signal = asCallSignal(callSignal);
     options.observer?.onRunStarted?.();
-    const ran = await runner.run({ toolUseId: block.id, description: block.name, prompt: '', signal: signal.listenSignal, allAtOnce: true });
+    const ran = await runner.run({ toolUseId: block.id, description: block.name, prompt: '', signal: signal.listenSignal, allAtOnce: !startsAgent });
     if (ran.interrupted) return abortedSettlement(block.id, signal.reason, true);
     return { result: { type: 'tool_result', tool_use_id: block.id, content: ran.text, is_error: false }, outcome: 'success', display: null };
   };

@@ -13,6 +13,7 @@ import type { LogProblem } from '../logLines';
 import { blockTime, emptyAgent, type LoggedAgent, type LoggedBlock, type LoggedResponse } from '../sessionLog';
 import { durationMs, readOutput } from './codexOutput';
 import { codeModeAgent, codeModeCalls, type CodeCall } from './codeMode';
+import { namespacedName } from './collaboration';
 import { ownEntries } from './forkedThread';
 import { playgroundCall } from './codexTools';
 import { shownFile } from './shellReads';
@@ -36,6 +37,8 @@ export interface FoldedRollout {
   turnCwd: string;
   /** The calls a code-mode `exec` made, as the sub-agent under it (codeMode.ts), by the exec's id. */
   readonly agents: Map<string, LoggedAgent>;
+  /** The thread each `spawn_agent` call started, where a `collab_agent_spawn_end` event says (collaboration.ts), by call id. */
+  readonly spawned: Map<string, string>;
 }
 
 /** Response items that are the harness's, not the model's: passed over without a word. */
@@ -63,7 +66,7 @@ function isPrompt(text: string): boolean {
 
 /** Folds a rollout's entries (in log order): a forked thread's own (forkedThread.ts). */
 export function foldRollout(logged: readonly RolloutEntry[]): FoldedRollout & { prompt?: string } {
-  const folded: FoldedRollout = { agent: emptyAgent(), problems: [], notes: [], turnCwd: '', agents: new Map() };
+  const folded: FoldedRollout = { agent: emptyAgent(), problems: [], notes: [], turnCwd: '', agents: new Map(), spawned: new Map() };
   const entries = ownEntries(logged, folded.problems);
   const codeMode = new Map<string, CodeCall[][]>();
   const tokenBoundaries = entries.some((entry) => entry.kind === 'event_msg' && entry.type === 'token_count');
@@ -137,7 +140,8 @@ export function foldRollout(logged: readonly RolloutEntry[]): FoldedRollout & { 
         break;
       }
       case 'function_call':
-        call(entry, stringOf(payload, 'call_id'), stringOf(payload, 'name'), argumentsOf(payload.arguments));
+        // A namespaced tool keeps its namespace: `collaboration.spawn_agent` (collaboration.ts).
+        call(entry, stringOf(payload, 'call_id'), namespacedName(stringOf(payload, 'namespace'), stringOf(payload, 'name')), argumentsOf(payload.arguments));
         break;
       case 'custom_tool_call': {
         const name = stringOf(payload, 'name');
@@ -198,6 +202,11 @@ export function foldRollout(logged: readonly RolloutEntry[]): FoldedRollout & { 
       case 'mcp_tool_call_end': {
         const id = ids.get(stringOf(payload, 'call_id'));
         if (id !== undefined) ends.set(id, { ...ends.get(id), ...endOf(entry.type, payload) });
+        return;
+      }
+      case 'collab_agent_spawn_end': {
+        const id = ids.get(stringOf(payload, 'call_id'));
+        if (id !== undefined && stringOf(payload, 'new_thread_id') !== '') folded.spawned.set(id, stringOf(payload, 'new_thread_id'));
         return;
       }
       default:
