@@ -66,6 +66,6 @@ describe('importing a log of either agent through one entry', () => {
     const [rollout] = logs('codex');
     const result = importSessionLog([rollout!, { name: 'notes.jsonl', text: '{}\n' }]);
     expect(result.ok).toBe(true);
-    expect(result.problems).toEqual([{ source: 'notes.jsonl', line: 0, message: 'a Codex CLI session is one rollout file: this one is left out' }]);
+    expect(result.problems).toEqual([{ source: 'notes.jsonl', line: 0, message: "a Codex CLI session is one rollout file, with its sub-agents' own: this one is neither, and is left out" }]);
   });
 });

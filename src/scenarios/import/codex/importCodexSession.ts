@@ -52,7 +52,7 @@ export function importCodexSession(files: readonly LogFile[], options: { id?: st
   const { session } = main;
   const { children, rest } = childrenOf(main, threads.filter((thread) => thread !== main));
   const notes = [...main.notes, ...nestChildren(main, children, session.problems)];
-  for (const other of rest) session.problems.push({ source: other.name, line: 0, message: 'a Codex CLI session is one rollout file (with its own sub-agents\' rollouts): this one is left out' });
+  for (const other of rest) session.problems.push({ source: other.name, line: 0, message: 'a Codex CLI session is one rollout file, with its sub-agents\' own: this one is neither, and is left out' });
   // The session starts at its first response, or a sub-agent's if one came first (a clock's slip).
   const starts = children.flatMap((child) => child.session.main.responses.map((response) => response.blocks[0]?.at ?? Infinity));
   const origin = Math.min(session.main.responses.length > 0 ? session.origin : Infinity, ...starts);
