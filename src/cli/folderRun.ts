@@ -9,10 +9,11 @@ import type { SessionStats } from '../run/sessionStats';
 import { runOnLanes } from './lanes';
 import type { CliArgs, CliIo } from './replayIo';
 
-export async function reportFolder(folder: string, logs: readonly string[], args: CliArgs, io: CliIo): Promise<number> {
+export async function reportFolder(folder: string, logs: readonly string[], args: CliArgs, io: CliIo, companions?: ReadonlyMap<string, readonly string[]>): Promise<number> {
   const builder = new FolderReportBuilder();
   const { lanes, wallMs } = await runOnLanes(logs, { ...args, sessionStats: true }, io, {
     label: 'sessions',
+    ...(companions ? { companions } : {}),
     verdict: (result) => (result.code === 0 ? `${result.calls ?? 0} calls` : 'NOT READ'),
     onResult: (result) => {
       if (result.code === 0 && result.output !== undefined) builder.add(JSON.parse(result.output) as SessionStats);

@@ -11,7 +11,13 @@ export async function runOnLanes(
   names: readonly string[],
   args: CliArgs,
   io: CliIo,
-  options: { label: string; verdict: (result: ReplayResult) => string; onResult: (result: ReplayResult, index: number) => void },
+  options: {
+    label: string;
+    verdict: (result: ReplayResult) => string;
+    onResult: (result: ReplayResult, index: number) => void;
+    /** The files read with each log, by its name (a Codex session's sub-agents' rollouts). */
+    companions?: ReadonlyMap<string, readonly string[]>;
+  },
 ): Promise<{ lanes: number; wallMs: number }> {
   const started = performance.now();
   const jobs = Math.max(1, Math.min(args.jobs ?? io.cores ?? 1, names.length));
@@ -20,7 +26,9 @@ export async function runOnLanes(
   let done = 0;
   const drain = async (lane: ReplayLane, afterEach?: (wallMs: number) => void) => {
     for (let index = next++; index < names.length; index = next++) {
-      const result = await lane.run(names[index]!, args);
+      const name = names[index]!;
+      const companions = options.companions?.get(name);
+      const result = await lane.run(name, companions ? { ...args, companions } : args);
       options.onResult(result, index);
       progress.update(++done, `${result.id ?? result.name} ${options.verdict(result)}`);
       afterEach?.(result.wallMs);

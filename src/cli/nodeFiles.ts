@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import type { LogFile } from '../scenarios/import/logFile';
 import { opensSessionDocument } from '../scenarios/import/logFile';
 import { isStorageSessionHead, storageFileOf } from '../scenarios/import/opencode/storagePath';
+import { groupCodexThreads } from './codexThreads';
 
 /**
  * node:fs/promises, loaded with the first file read or written: `--list` and the replay of a
@@ -77,6 +78,29 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
   // leaves `X.json` beside it: the session is read once, from the file it goes on in.
   const lines = new Set(logs.filter((log) => log.endsWith('.jsonl')));
   return logs.filter((log) => !(log.endsWith('.json') && lines.has(`${log}l`))).sort();
+}
+
+/** How much of a `.jsonl` log is read to tell a Codex thread and its parent (its session line's start). */
+const HEAD_BYTES = 16_384;
+
+/**
+ * The session logs anywhere inside a folder (findSessionLogs), with the rollouts of Codex's
+ * sub-agents put with their parent's (`companions`, by the parent's path) instead of standing as
+ * sessions of their own (codexThreads.ts); `null` when `path` is not a folder.
+ */
+export async function findSessionGroups(path: string): Promise<{ logs: string[]; companions: Map<string, string[]> } | null> {
+  const logs = await findSessionLogs(path);
+  if (logs === null) return null;
+  const { open } = await files();
+  return groupCodexThreads(logs, async (log) => {
+    const handle = await open(log);
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+      return buffer.subarray(0, bytesRead).toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  });
 }
 
 /** Writes a text file, making its folder first when missing. */

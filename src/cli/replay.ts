@@ -8,7 +8,7 @@
  * which also starts the worker threads of `--jobs`).
  */
 import { availableParallelism } from 'node:os';
-import { findSessionLogs, listJsonFiles, readSessionFiles, readTextFile, writeTextFile } from './nodeFiles';
+import { findSessionGroups, findSessionLogs, listJsonFiles, readSessionFiles, readTextFile, writeTextFile } from './nodeFiles';
 import { replayMain } from './replayMain';
 
 const io = {
@@ -17,6 +17,7 @@ const io = {
   writeFile: writeTextFile,
   listJsonFiles,
   findSessionLogs,
+  findSessionGroups,
   stdout: (text: string) => process.stdout.write(text),
   stderr: (text: string) => process.stderr.write(text),
   progressStream: process.stderr,

@@ -20,6 +20,8 @@ export interface CliIo {
   listJsonFiles?(path: string): Promise<string[] | null>;
   /** The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. */
   findSessionLogs?(path: string): Promise<string[] | null>;
+  /** The same, with a Codex session's sub-agents' rollouts put with their parent's (`companions`, by its path). */
+  findSessionGroups?(path: string): Promise<{ logs: string[]; companions: Map<string, string[]> } | null>;
   stdout(text: string): void;
   stderr(text: string): void;
   /** Standard error as a terminal, for the progress line (none: no progress). */

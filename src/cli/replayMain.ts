@@ -162,13 +162,15 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
   if (args.compare) return replayCompare(args.scenarios[0]!, args.compare, args, io);
   // A folder of session logs (at any depth) gives one report across them.
   const [only] = args.scenarios;
-  const logs = args.scenarios.length === 1 && !args.all && only !== undefined ? await io.findSessionLogs?.(only) : null;
+  const wanted = args.scenarios.length === 1 && !args.all && only !== undefined;
+  const groups = wanted && io.findSessionGroups ? await io.findSessionGroups(only) : null;
+  const logs = groups?.logs ?? (wanted && !io.findSessionGroups ? await io.findSessionLogs?.(only) : null);
   if (logs && logs.length > 0) {
     if (args.formatGiven && !FOLDER_FORMATS.includes(args.format)) {
       io.stderr(`replay: a folder of session logs gives one report: --format ${FOLDER_FORMATS.join(', ')} (not ${args.format})\n`);
       return 2;
     }
-    return (await import('./folderRun')).reportFolder(only!, logs, args.formatGiven ? args : { ...args, format: 'text' }, io);
+    return (await import('./folderRun')).reportFolder(only!, logs, args.formatGiven ? args : { ...args, format: 'text' }, io, groups?.companions);
   }
   const { names, folder } = await expandScenarios(args.scenarios, args.all, io);
   if (names.length === 1 && !folder && !args.all && args.junit === undefined) return replaySingle(names[0]!, args, io);

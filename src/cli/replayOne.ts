@@ -44,8 +44,8 @@ export interface ScenarioReader {
  * document with its `messages` and no scenario's `turns`) or a Cline task's
  * `api_conversation_history.json` (read with the `ui_messages.json` beside it).
  */
-export async function loadScenario(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
-  if (name.endsWith('.jsonl') || /(^|[/\\])api_conversation_history\.json$/.test(name) || storageFileOf(name)?.kind === 'session') return loadSession(name, io);
+export async function loadScenario(name: string, io: ScenarioReader, companions: readonly string[] = []): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
+  if (name.endsWith('.jsonl') || /(^|[/\\])api_conversation_history\.json$/.test(name) || storageFileOf(name)?.kind === 'session') return loadSession(name, io, companions);
   const builtIn = BUILT_IN_SCENARIOS.find((raw) => (raw as { id?: unknown }).id === name);
   if (builtIn !== undefined) {
     const result = validateScenario(builtIn);
@@ -71,11 +71,16 @@ async function isSessionDocument(text: string): Promise<boolean> {
   return isGeminiChat(text) || isOpenCodeExport(text);
 }
 
-/** Imports a session log (the importer loads only for one); its problems go to the summary's reader as notes when a scenario came of it. */
-async function loadSession(name: string, io: ScenarioReader): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
+/**
+ * Imports a session log (the importer loads only for one), with the `companions` a folder's search
+ * put with it (a Codex session's sub-agents' rollouts); its problems go to the summary's reader as
+ * notes when a scenario came of it.
+ */
+async function loadSession(name: string, io: ScenarioReader, companions: readonly string[]): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
   let files: LogFile[];
   try {
     files = io.readSessionFiles ? await io.readSessionFiles(name) : [{ name, text: await io.readFile(name) }];
+    for (const companion of companions) files.push({ name: companion, text: await io.readFile(companion) });
   } catch (error: unknown) {
     return { ok: false, message: `${name}: ${error instanceof Error ? error.message : String(error)}` };
   }
@@ -124,7 +129,7 @@ function countCalls(turns: RunRecord['turns']): number {
 export async function replayOne(name: string, options: ReplayOptions, io: ScenarioReader): Promise<ReplayResult> {
   const started = performance.now();
   const invalid = (message: string, id?: string): ReplayResult => ({ name, ...(id ? { id } : {}), code: 2, summary: message, failures: [message], wallMs: performance.now() - started });
-  const loaded = await loadScenario(name, io);
+  const loaded = await loadScenario(name, io, options.companions);
   if (!loaded.ok) return invalid(loaded.message);
   const scenario = loaded.scenario;
   const unsupported = settingsProblems(scenario.settings);

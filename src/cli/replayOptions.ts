@@ -45,6 +45,11 @@ export interface ReplayOptions {
    * (`SessionStats`, as JSON) for the folder's report, not a record.
    */
   sessionStats?: boolean;
+  /**
+   * Files read with a session log, as its own: the rollouts of a Codex session's sub-agents that a
+   * folder's search found beside it (codexThreads.ts).
+   */
+  companions?: readonly string[];
 }
 
 
