@@ -3,7 +3,7 @@ import { withClockTracking } from '../sandbox/clockTracking';
 import type { Sandbox } from '../sandbox/types';
 import { effectiveSettings, type ScenarioSettings } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
-import type { SessionEnvironment } from '../tools/execution';
+import type { DetachedRuns, SessionEnvironment } from '../tools/execution';
 import { assemblePool, type PoolReport } from '../tools/filter';
 import type { McpHost, McpSession } from '../tools/mcp/servers';
 import { redactServerSettings } from '../tools/mcp/settings';
@@ -97,6 +97,33 @@ export function settingsProblems(settings: ScenarioSettings): { path: string; me
   const rules = parseRuleSet(settings);
   if (!rules.ok) problems.push(...rules.errors);
   return problems;
+}
+
+/**
+ * The sub-agents of a run that outlive the calls that started them: the run waits for each to end
+ * (a Stop of the run stops them) and fails with the first one's error, as a sub-agent's error
+ * inside its call would.
+ */
+function detachedRuns(signal: AbortSignal): DetachedRuns & { settled(): Promise<void> } {
+  const running = new Set<Promise<void>>();
+  let failure: Error | undefined;
+  return {
+    signal,
+    add(run) {
+      const ended = run.then(
+        () => undefined,
+        (error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        },
+      );
+      running.add(ended);
+      void ended.then(() => running.delete(ended));
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all([...running]);
+      if (failure !== undefined) throw failure;
+    },
+  };
 }
 
 /** The run's tool pool and its report, from the scenario's settings. */
@@ -225,15 +252,19 @@ export async function runSession(options: SessionOptions): Promise<RunRecord> {
       concurrencyRule: (subPool) => concurrencyRule(subPool, settings),
       readOnlyRule,
     });
+    const signal = options.signal ?? new AbortController().signal;
+    const detached = detachedRuns(signal);
+    env.detached = detached;
     await runAgentLoop({
       ...loop,
       source: options.source({ pool, clock }),
       env,
       isConcurrencySafe: concurrencyRule(pool, settings),
       isReadOnly: readOnlyRule(pool),
-      signal: options.signal ?? new AbortController().signal,
+      signal,
       ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
     });
+    await detached.settled();
   } catch (caught: unknown) {
     error = caught instanceof Error ? caught.message : String(caught);
   } finally {

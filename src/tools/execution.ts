@@ -46,6 +46,15 @@ export interface SessionEnvironment {
   askUser?: AskUser;
   /** Calls replayed from a session log's record instead of run (design.md, Recorded effects). */
   recorded?: RecordedEffects;
+  /** Sub-agents that run on after the call that started them has its result; the run ends after them. */
+  detached?: DetachedRuns;
+}
+
+/** Where a sub-agent that outlives its call (a Codex `spawn_agent`'s thread) is left to finish. */
+export interface DetachedRuns {
+  /** The run's own signal: only a Stop of the whole run stops such a sub-agent, not its turn's end or a sibling's error. */
+  readonly signal: AbortSignal;
+  add(run: Promise<unknown>): void;
 }
 
 
@@ -117,8 +126,8 @@ export async function runToolCall(
  * How a recorded call replays the calls the log holds under it: an Agent call through its tool
  * (the sub-agent), any other by running the scripted calls under it directly, the tool itself
  * never looked up: a sub-agent's whose tool the playground lacks (a Codex `spawn_agent`) as a
- * sub-agent's, a Codex code-mode `exec`'s each response's calls at once as its code started them;
- * none inside a sub-agent.
+ * sub-agent's, detached from the call where the run can wait for it, a Codex code-mode `exec`'s
+ * each response's calls at once as its code started them; none inside a sub-agent.
  */
 function nestedCalls(
   block: ToolUseBlock,
@@ -132,9 +141,16 @@ function nestedCalls(
   // A sub-agent the playground has no tool for (Codex's `collaboration.spawn_agent`) schedules its
   // calls as any sub-agent does; the calls under any other call were started by its code.
   const startsAgent = kindOfToolName(block.name) === 'agent';
+  const { detached } = env;
   return async () => {
     const signal = asCallSignal(callSignal);
     options.observer?.onRunStarted?.();
+    if (startsAgent && detached) {
+      // Codex's spawn returns once the thread is made, and the thread runs on beside its parent
+      // (whose wait_agent waits for it): the call keeps its recorded time, the sub-agent its own.
+      detached.add(runner.run({ toolUseId: block.id, description: block.name, prompt: '', signal: detached.signal, allAtOnce: false }));
+      return { result: { type: 'tool_result', tool_use_id: block.id, content: '', is_error: false }, outcome: 'success', display: null };
+    }
     const ran = await runner.run({ toolUseId: block.id, description: block.name, prompt: '', signal: signal.listenSignal, allAtOnce: !startsAgent });
     if (ran.interrupted) return abortedSettlement(block.id, signal.reason, true);
     return { result: { type: 'tool_result', tool_use_id: block.id, content: ran.text, is_error: false }, outcome: 'success', display: null };

@@ -79,4 +79,56 @@ describe('a Codex sub-agent’s rollout, given with its parent’s', () => {
     // Two responses of one call each, the second after the first, as the child's log has them.
     expect(children.filter((calls) => calls.length > 0)).toEqual(CHILD_CALLS.map((id) => [id]));
   });
+
+  it('replays its spawn call in its recorded time, the sub-agent running on beside the parent until the run’s end', async () => {
+    const { scenario } = imported([
+      { name: 'rollout-parent.jsonl', text: parentRollout({ agent_id: CHILD_ID, nickname: 'Boyle' }) },
+      { name: 'rollout-child.jsonl', text: childRollout() },
+    ]);
+    const clock = createVirtualClock();
+    const record = await clock.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), clock }));
+    expect(record.error).toBeUndefined();
+    const calls = record.turns.flatMap((turn) => turn.calls);
+    const spawn = calls.find((call) => call.id === 'call_spawn_1')!;
+    const wait = calls.find((call) => call.id === 'call_wait_1')!;
+    const lasted = (call: { executingAt: number | null; completedAt: number | null }) => call.completedAt! - call.executingAt!;
+    // Codex's spawn returned in 250 ms and its wait_agent waited 13.3 s for the thread: neither
+    // lasts the sub-agent's run again (once inside the spawn, then in the wait).
+    expect(lasted(spawn)).toBeLessThan(1_000);
+    expect(wait.executingAt!).toBeLessThan(spawn.executingAt! + 1_000);
+    expect(lasted(wait)).toBeGreaterThan(13_000);
+    const child = spawn.children!.flatMap((turn) => turn.calls);
+    // Each as the child's log says it ended (its second command failed).
+    expect(child.map((call) => [call.id, call.outcome])).toEqual(CHILD_CALLS.map((id) => [id, scenario.observed!.calls[id]!.outcome]));
+    expect(Math.max(...child.map((call) => call.completedAt!))).toBeGreaterThan(spawn.completedAt!);
+    expect(record.endedAt).toBeGreaterThanOrEqual(Math.max(...child.map((call) => call.completedAt!)));
+  });
+
+  it('is stopped by a Stop of the run while it runs on, every call of it with its result', async () => {
+    const { scenario } = imported([
+      { name: 'rollout-parent.jsonl', text: parentRollout({ agent_id: CHILD_ID, nickname: 'Boyle' }) },
+      { name: 'rollout-child.jsonl', text: childRollout() },
+    ]);
+    const clock = createVirtualClock();
+    const stop = new AbortController();
+    const run = runScenario({
+      scenario,
+      sandbox: createVirtualSandbox({}),
+      clock,
+      signal: stop.signal,
+      onEvent: (event) => {
+        // Stop as the sub-agent's first call starts, its spawn call long settled.
+        if (event.type === 'call_started' && event.id === CHILD_CALLS[0]) stop.abort();
+      },
+    });
+    const record = await clock.runUntil(run);
+    expect(stop.signal.aborted).toBe(true);
+    const calls = record.turns.flatMap((turn) => turn.calls);
+    const spawn = calls.find((call) => call.id === 'call_spawn_1')!;
+    const child = spawn.children!.flatMap((turn) => turn.calls);
+    expect(spawn.completedAt!).toBeLessThan(child[0]!.executingAt!);
+    expect(child.map((call) => call.id)).toEqual([CHILD_CALLS[0]]);
+    for (const call of [...calls, ...child]) expect(call.result?.tool_use_id).toBe(call.id);
+    expect(child[0]!.outcome).toBe('interrupted');
+  });
 });
