@@ -8,6 +8,8 @@
  * twice `node -e 0`'s wall time and under 60 MiB; the built-in scenarios (18 when the target was
  * set) < 5 s; a 2,000-call, 300-turn session log imported (`import LOG --out OUT`) in under 1 s,
  * replayed with recorded effects in under 2 s, and its summary over every preset in under 10 s.
+ * `npm run bench:cli -- --against DIR` adds the three start-ups of DIR's build (another checkout,
+ * built) to the same interleaved rounds: a before and an after measured side by side.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,19 +86,27 @@ function main() {
   const npm: Command = { label: 'npm run --silent replay -- seed-partition', file: 'npm', args: ['run', '--silent', 'replay', '--', ...replayArgs], viaNpm: true };
   // The command as it ran before it was built: TypeScript compiled at every start by tsx's loader.
   const tsx: Command = { label: 'node --import tsx src/cli/replay.ts (unbuilt)', file: process.execPath, args: ['--import', 'tsx', 'src/cli/replay.ts', ...replayArgs], rounds: 5 };
+  // `--against DIR`: the same three start-ups of another checkout's build (say main before a change,
+  // in a worktree), in the same interleaved rounds, so that a before and an after share the machine's moments.
+  const against = process.argv.includes('--against') ? process.argv[process.argv.indexOf('--against') + 1] : undefined;
+  const other = against
+    ? [list, built, shortImport].map((command): Command => ({ ...command, label: command.label.replace('dist-cli/', `${against}/dist-cli/`), args: [join(against, command.args[0]!), ...command.args.slice(1)] }))
+    : [];
   line(`## Start-up: --list, one built-in scenario (--format summary), a 4-call log imported (median of ${ROUNDS} interleaved runs, the unbuilt one 5; peak RSS the median of 5)`);
-  const figures = measure([baseline, list, built, shortImport, bin, npm, tsx], ROUNDS);
+  const figures = measure([baseline, list, built, shortImport, ...other, bin, npm, tsx], ROUNDS);
   for (const [command, { times, mib }] of figures) {
     const memory = mib.length > 0 ? `  peak RSS ${median(mib).toFixed(1).padStart(5)} MiB` : '';
     line(`${command.label.padEnd(46)} median ${ms(median(times))}  min ${ms(Math.min(...times))}${memory}`);
   }
   const base = median(figures.get(baseline)!.times);
-  for (const [command, name] of [[list, '--list'], [built, 'replay'], [shortImport, 'import']] as const) {
+  const named: [Command, string][] = [[list, '--list'], [built, 'replay'], [shortImport, 'import']];
+  if (other.length > 0) named.push([other[0]!, '--list (against)'], [other[1]!, 'replay (against)'], [other[2]!, 'import (against)']);
+  for (const [command, name] of named) {
     const wall = median(figures.get(command)!.times);
     const peak = median(figures.get(command)!.mib);
     const met = wall <= STARTUP_RATIO * base && peak < STARTUP_MIB;
     line(
-      `${`${name}:`.padEnd(8)} ${wall.toFixed(0)} ms = ${(wall / base).toFixed(2)}× node -e 0 (target ≤ ${STARTUP_RATIO}×), ${peak.toFixed(1)} MiB (target < ${STARTUP_MIB} MiB)${met ? '' : ' NOT MET'}`,
+      `${`${name}:`.padEnd(other.length > 0 ? 18 : 8)} ${wall.toFixed(0)} ms = ${(wall / base).toFixed(2)}× node -e 0 (target ≤ ${STARTUP_RATIO}×), ${peak.toFixed(1)} MiB (target < ${STARTUP_MIB} MiB)${met ? '' : ' NOT MET'}`,
     );
   }
   line();
