@@ -13,6 +13,21 @@ function imported(files: readonly { name: string; text: string }[]) {
   return result;
 }
 
+/** The parent's and the child's rollouts (v1: the spawn names the child's thread id), imported together. */
+function parentWithChild() {
+  return imported([
+    { name: 'rollout-parent.jsonl', text: parentRollout({ agent_id: CHILD_ID, nickname: 'Boyle' }) },
+    { name: 'rollout-child.jsonl', text: childRollout() },
+  ]).scenario;
+}
+
+/** That session replayed with recorded effects on the virtual clock. */
+async function replayedWithChild() {
+  const scenario = parentWithChild();
+  const clock = createVirtualClock();
+  return { scenario, record: await clock.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), clock })) };
+}
+
 describe('a Codex sub-agent’s rollout, given with its parent’s', () => {
   it('is nested under the collaboration.spawn_agent call whose output names its thread (v1: agent_id)', () => {
     const { scenario, problems } = imported([
@@ -66,12 +81,7 @@ describe('a Codex sub-agent’s rollout, given with its parent’s', () => {
   });
 
   it('replays under its spawn call, its calls as a sub-agent’s (nested in the record, one response after the other)', async () => {
-    const { scenario } = imported([
-      { name: 'rollout-parent.jsonl', text: parentRollout({ agent_id: CHILD_ID, nickname: 'Boyle' }) },
-      { name: 'rollout-child.jsonl', text: childRollout() },
-    ]);
-    const clock = createVirtualClock();
-    const record = await clock.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), clock }));
+    const { record } = await replayedWithChild();
     expect(record.error).toBeUndefined();
     const spawn = record.turns.flatMap((turn) => turn.calls).find((call) => call.id === 'call_spawn_1');
     const children = spawn?.children?.map((turn) => turn.calls.map((call) => call.id)) ?? [];
@@ -81,12 +91,7 @@ describe('a Codex sub-agent’s rollout, given with its parent’s', () => {
   });
 
   it('replays its spawn call in its recorded time, the sub-agent running on beside the parent until the run’s end', async () => {
-    const { scenario } = imported([
-      { name: 'rollout-parent.jsonl', text: parentRollout({ agent_id: CHILD_ID, nickname: 'Boyle' }) },
-      { name: 'rollout-child.jsonl', text: childRollout() },
-    ]);
-    const clock = createVirtualClock();
-    const record = await clock.runUntil(runScenario({ scenario, sandbox: createVirtualSandbox({}), clock }));
+    const { scenario, record } = await replayedWithChild();
     expect(record.error).toBeUndefined();
     const calls = record.turns.flatMap((turn) => turn.calls);
     const spawn = calls.find((call) => call.id === 'call_spawn_1')!;
@@ -105,10 +110,7 @@ describe('a Codex sub-agent’s rollout, given with its parent’s', () => {
   });
 
   it('is stopped by a Stop of the run while it runs on, every call of it with its result', async () => {
-    const { scenario } = imported([
-      { name: 'rollout-parent.jsonl', text: parentRollout({ agent_id: CHILD_ID, nickname: 'Boyle' }) },
-      { name: 'rollout-child.jsonl', text: childRollout() },
-    ]);
+    const scenario = parentWithChild();
     const clock = createVirtualClock();
     const stop = new AbortController();
     const run = runScenario({
