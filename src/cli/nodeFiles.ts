@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import type { LogFile } from '../scenarios/import/logFile';
 import { opensSessionDocument } from '../scenarios/import/logFile';
 import { isStorageSessionHead, storageFileOf } from '../scenarios/import/opencode/storagePath';
-import { groupCodexThreads } from './codexThreads';
+import { groupCodexThreads, ROLLOUT_HEAD_BYTES } from '../scenarios/import/codex/threadGroups';
 
 /**
  * node:fs/promises, loaded with the first file read or written: `--list` and the replay of a
@@ -80,27 +80,25 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
   return logs.filter((log) => !(log.endsWith('.json') && lines.has(`${log}l`))).sort();
 }
 
-/** How much of a `.jsonl` log is read to tell a Codex thread and its parent (its session line's start). */
-const HEAD_BYTES = 16_384;
-
 /**
  * The session logs anywhere inside a folder (findSessionLogs), with the rollouts of Codex's
  * sub-agents put with their parent's (`companions`, by the parent's path) instead of standing as
- * sessions of their own (codexThreads.ts); `null` when `path` is not a folder.
+ * sessions of their own (scenarios/import/codex/threadGroups.ts); `null` when `path` is not a folder.
  */
 export async function findSessionGroups(path: string): Promise<{ logs: string[]; companions: Map<string, string[]> } | null> {
   const logs = await findSessionLogs(path);
   if (logs === null) return null;
   const { open } = await files();
-  return groupCodexThreads(logs, async (log) => {
+  const headOf = async (log: string) => {
     const handle = await open(log);
     try {
-      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(ROLLOUT_HEAD_BYTES), 0, ROLLOUT_HEAD_BYTES, 0);
       return buffer.subarray(0, bytesRead).toString('utf8');
     } finally {
       await handle.close();
     }
-  });
+  };
+  return groupCodexThreads(logs, headOf, (log) => log.endsWith('.jsonl'));
 }
 
 /** Writes a text file, making its folder first when missing. */

@@ -47,7 +47,7 @@ export interface ReplayOptions {
   sessionStats?: boolean;
   /**
    * Files read with a session log, as its own: the rollouts of a Codex session's sub-agents that a
-   * folder's search found beside it (codexThreads.ts).
+   * folder's search found beside it (scenarios/import/codex/threadGroups.ts).
    */
   companions?: readonly string[];
 }

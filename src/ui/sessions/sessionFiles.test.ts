@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../scenarios/validate';
+import { CHILD_ID, childRollout, parentRollout } from '../../../test/codexSubAgents';
 import { storageFilesOf } from '../../../test/opencode/storageLayout';
 import { holdsSessionLog, openSessionFiles, sessionFilesOf, sessionsOf } from './sessionFiles';
 import { importSessionTexts } from './sessionImport';
@@ -58,6 +59,21 @@ describe('opening a session log in the page', () => {
       ['logs/a.jsonl', ['logs/a/subagents/agent-1.jsonl']],
       ['tasks/171/api_conversation_history.json', ['tasks/171/ui_messages.json']],
     ]);
+  });
+
+  it('groups a dropped Codex sessions folder: a sub-agent’s rollout with its parent’s, one whose parent is missing alone', async () => {
+    const day = 'sessions/2026/06/26';
+    const parent = new File([parentRollout({ agent_id: CHILD_ID, nickname: 'Boyle' })], `${day}/rollout-parent.jsonl`);
+    const child = new File([childRollout()], `${day}/rollout-child.jsonl`);
+    const orphan = new File([childRollout({ parentId: '019eeeee-0000-7000-8000-000000000000' })], `${day}/rollout-orphan.jsonl`);
+    const sessions = await sessionsOf(await sessionFilesOf([child, orphan, parent]));
+    expect(sessions.map((session) => [session.main.name, session.subAgents.map((file) => file.name)])).toEqual([
+      [orphan.name, []],
+      [parent.name, [child.name]],
+    ]);
+    const opening = await openSessionFiles([parent, child]);
+    if (!opening.ok) throw new Error(opening.message);
+    expect(opening.calls).toContain('2 by sub-agents');
   });
 
   it('groups a dropped OpenCode storage folder by session, a sub-agent’s with its parent’s, and opens one as its export opens', async () => {

@@ -1,3 +1,4 @@
+import { groupCodexThreads, ROLLOUT_HEAD_BYTES } from '../../scenarios/import/codex/threadGroups';
 import { isSubAgentFile, opensSessionDocument, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
 import { pathOf } from './dropPath';
@@ -62,7 +63,10 @@ export async function openSessionFiles(files: readonly File[]): Promise<SessionO
   return importSessionTexts(read);
 }
 
-/** One session of a dropped folder: its main log, and its sub-agents' logs under `<session>/subagents/` (a Cline task: its ui_messages.json). */
+/**
+ * One session of a dropped folder: its main log, and its sub-agents' logs under `<session>/subagents/`
+ * (a Codex session: its sub-agents' rollouts; a Cline task: its ui_messages.json).
+ */
 export interface FolderSession {
   readonly main: File;
   readonly subAgents: readonly File[];
@@ -83,10 +87,13 @@ export async function sessionsOf(files: readonly File[]): Promise<FolderSession[
   const histories = new Set(logs.filter((file) => baseName(file) === 'api_conversation_history.json').map(folderOf));
   const withHistory = (file: File) => baseName(file) === 'ui_messages.json' && histories.has(folderOf(file));
   const mains = logs.filter((file) => !isSubAgentFile(pathOf(file)) && !withHistory(file));
-  const sessions: FolderSession[] = mains.map((main) => {
+  // A Codex sub-agent's rollout goes with its parent's, as on the command line (threadGroups.ts).
+  const codex = await groupCodexThreads(mains, (file) => file.slice(0, ROLLOUT_HEAD_BYTES).text(), (file) => file.name.endsWith('.jsonl'));
+  const sessions: FolderSession[] = codex.logs.map((main) => {
     if (baseName(main) === 'api_conversation_history.json') return { main, subAgents: logs.filter((file) => withHistory(file) && folderOf(file) === folderOf(main)) };
     const folder = `${pathOf(main).replace(/\.jsonl$/, '')}/subagents/`;
-    return { main, subAgents: logs.filter((file) => isSubAgentFile(pathOf(file)) && pathOf(file).startsWith(folder)) };
+    const threads = codex.companions.get(main) ?? [];
+    return { main, subAgents: [...logs.filter((file) => isSubAgentFile(pathOf(file)) && pathOf(file).startsWith(folder)), ...threads] };
   });
   return [...sessions, ...stored];
 }

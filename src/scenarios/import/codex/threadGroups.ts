@@ -1,4 +1,7 @@
-import { rolloutThreadOf } from '../scenarios/import/codex/collaboration';
+import { rolloutThreadOf } from './collaboration';
+
+/** How much of a rollout is read to tell its thread: its session line's id and source come first (its instructions after them). */
+export const ROLLOUT_HEAD_BYTES = 16_384;
 
 /**
  * A folder's session logs with Codex's sub-agents put with their sessions: Codex writes each
@@ -7,22 +10,24 @@ import { rolloutThreadOf } from '../scenarios/import/codex/collaboration';
  * rollout is among the logs goes with it (`companions`, read with the parent's log) and is no
  * session of its own; a child whose parent is missing, or is itself a sub-agent (a scenario's
  * sub-agents start none), stays a session. Only each rollout's first bytes are read
- * (`headOf`), one at a time: a folder of a thousand sessions is never held at once.
+ * (`headOf`), one at a time: a folder of a thousand sessions is never held at once. A log is a
+ * path for the command line (src/cli/nodeFiles.ts), a dropped File for the page (sessionFiles.ts).
  */
-export async function groupCodexThreads(
-  logs: readonly string[],
-  headOf: (path: string) => Promise<string>,
-): Promise<{ logs: string[]; companions: Map<string, string[]> }> {
-  const byId = new Map<string, string>();
-  const parentOf = new Map<string, string>();
+export async function groupCodexThreads<Log>(
+  logs: readonly Log[],
+  headOf: (log: Log) => Promise<string>,
+  isRollout: (log: Log) => boolean,
+): Promise<{ logs: Log[]; companions: Map<Log, Log[]> }> {
+  const byId = new Map<string, Log>();
+  const parentOf = new Map<Log, string>();
   for (const log of logs) {
-    if (!log.endsWith('.jsonl')) continue;
+    if (!isRollout(log)) continue;
     const thread = rolloutThreadOf(await headOf(log).catch(() => ''));
     if (!thread) continue;
     if (!byId.has(thread.id)) byId.set(thread.id, log);
     if (thread.parentId !== undefined) parentOf.set(log, thread.parentId);
   }
-  const companions = new Map<string, string[]>();
+  const companions = new Map<Log, Log[]>();
   for (const [child, parentId] of parentOf) {
     const parent = byId.get(parentId);
     // A parent that is itself a sub-agent whose parent is here would be a sub-agent's sub-agent.
