@@ -23,8 +23,8 @@ const ALSO_DEPENDS_ON = ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild
 
 /**
  * dist-cli/replay.js (CommonJS, so that Node starts it without its ES module loader): loads cli.cjs,
- * the chunks it requires as a run needs them, and every other `.cjs` module (just-bash's bundle)
- * through V8's code cache, so a run skips most parsing and compiling (Node 20 has no compile cache
+ * and the chunks it requires as a run needs them (just-bash's bundled with ours), each through
+ * V8's code cache, so a run skips most parsing and compiling (Node 20 has no compile cache
  * of its own). A module's cache is keyed by its name, size and modification time, so an edited or
  * rebuilt module is compiled afresh (a content hash would load node:crypto at every start); the
  * caches are written when the process exits, with what the run compiled. The chunks hold no
@@ -34,7 +34,7 @@ const LOADER = `#!/usr/bin/env node
 // Built by scripts/cliBuild.js: runs cli.cjs beside it through V8's code cache (.v8-cache/).
 'use strict';
 const { isAscii } = require('node:buffer');
-const { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { basename, dirname, join } = require('node:path');
 const { Script } = require('node:vm');
@@ -58,44 +58,39 @@ const fresh = [];
 // into one buffer, used again for each file: a buffer per file lived on, unreachable but never
 // collected in a short run, 2.6 MiB of a replay's memory.
 let scratch = Buffer.allocUnsafeSlow(1 << 20);
+/** A file's bytes (a view of the shared buffer, good until the next read) with its size and time. */
 function readBytes(path) {
   const fd = openSync(path, 'r');
   try {
-    const { size } = fstatSync(fd);
+    const { size, mtimeMs } = fstatSync(fd);
     if (size > scratch.length) scratch = Buffer.allocUnsafeSlow(size);
     let length = 0;
     for (let read = -1; read !== 0 && length < size; length += read) read = readSync(fd, scratch, length, size - length, length);
-    return scratch.subarray(0, length);
+    return { bytes: scratch.subarray(0, length), size, mtimeMs };
   } finally {
     closeSync(fd);
   }
 }
-const ours = (filename) => filename.endsWith('.cjs') && dirname(filename) === __dirname;
 const loadJs = Module._extensions['.js'];
 Module._extensions['.cjs'] = function (module, filename) {
-  if (!ours(filename)) return loadJs(module, filename);
-  const bytes = readBytes(filename);
-  module._compile(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8'), filename);
-};
-const compile = Module.prototype._compile;
-Module.prototype._compile = function (content, filename) {
-  if (!ours(filename)) return compile.call(this, content, filename);
-  const { size, mtimeMs } = statSync(filename);
+  // Another package's .cjs file loads as Node loads it.
+  if (dirname(filename) !== __dirname) return loadJs(module, filename);
+  const { bytes, size, mtimeMs } = readBytes(filename);
+  const content = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const key = join(cacheDir, \`\${basename(filename)}-\${size}-\${Math.round(mtimeMs * 1000)}\`);
   let cachedData;
   try {
-    cachedData = readBytes(key);
+    cachedData = readBytes(key).bytes;
   } catch {
     cachedData = undefined;
   }
   const script = new Script(content, { filename, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) fresh.push({ key, script });
-  const module = this;
   const require = (id) => module.require(id);
   require.resolve = (request, options) => Module._resolveFilename(request, module, false, options);
   require.cache = Module._cache;
   require.main = process.mainModule;
-  return script.runInThisContext().call(module.exports, module.exports, require, module, filename, dirname(filename));
+  script.runInThisContext().call(module.exports, module.exports, require, module, filename, dirname(filename));
 };
 process.once('exit', () => {
   // A worker thread shares this process id: only the main thread writes, so no two write one file.

@@ -21,8 +21,8 @@ const outDir = join(root, 'dist-cli');
  * read loads the whole HTTP client (undici, 4 MiB); its reads get `LazyHeaders` instead, which loads
  * Headers on first use (our sandbox gives just-bash no network, so curl never runs).
  */
-const justBashRequire = createRequire(import.meta.url);
-const justBashDir = dirname(justBashRequire.resolve('just-bash'));
+const justBashEntry = createRequire(import.meta.url).resolve('just-bash');
+const justBashDir = dirname(justBashEntry);
 /** sql.js finds its .wasm file beside its own; the others are optional (gzip's zstd and xz). */
 const AT_RUN_TIME = new Set(['sql.js', '@mongodb-js/zstd', 'node-liblzma']);
 /**
@@ -32,8 +32,8 @@ const AT_RUN_TIME = new Set(['sql.js', '@mongodb-js/zstd', 'node-liblzma']);
 const JUST_BASH_LOCATION = `
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-const entry = join(__dirname, ${JSON.stringify(relative(outDir, justBashRequire.resolve('just-bash')))});
+import { pathToFileURL } from 'node:url';
+const entry = join(__dirname, ${JSON.stringify(relative(outDir, justBashEntry))});
 export const justBashRequire = createRequire(entry);
 export const justBashUrl = (file) => new URL(file, pathToFileURL(entry)).href;
 export class LazyHeaders {
@@ -76,7 +76,6 @@ export const justBashFromEsm = {
     });
   },
 };
-
 
 /**
  * re2js, the linear-time engine for a Grep or BashOutput pattern that could backtrack
