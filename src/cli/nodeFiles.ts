@@ -7,8 +7,8 @@ import { groupCodexThreads, ROLLOUT_HEAD_BYTES } from '../scenarios/import/codex
 
 /**
  * node:fs/promises, loaded with the first file read or written: `--list` and the replay of a
- * built-in scenario only ask whether their argument names a folder (`statOrNull`), and loading it (with the streams and readline under it) costs
- * them about a mebibyte.
+ * built-in scenario only ask whether their argument names a folder (`statOrNull`), and loading it
+ * (with the streams and readline under it) costs them about a mebibyte.
  */
 const files = () => import('node:fs/promises');
 

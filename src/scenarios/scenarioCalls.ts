@@ -1,5 +1,4 @@
 import { kindOfToolName } from '../tools/builtInKinds';
-import { AGENT_NAMES } from './checks';
 import type { Scenario, ScenarioTurn } from './schema';
 
 /** The tool_use ids of a scripted turn, in stream order. */
@@ -17,8 +16,8 @@ interface CountedTurns {
  * How many calls a scenario makes, said the same way everywhere a session is described: every
  * call counts once, a sub-agent's too, and how many of them its sub-agents made is said apart
  * (`188 calls, 2 by sub-agents`); calls nested under a call that is not an Agent call (a Codex
- * code-mode exec's) are said by that call's tool (`259 calls, 123 inside exec calls`); a call the
- * log names that starts a sub-agent (a Codex `collaboration.spawn_agent`) counts as an Agent call.
+ * code-mode exec's) are said by that call's tool (`259 calls, 123 inside exec calls`); an Agent
+ * call is any that starts a sub-agent by its kind (a Codex `collaboration.spawn_agent` too).
  */
 export function callCountText(scenario: CountedTurns): string {
   const count = (turns: CountedTurns['turns']) => turns.reduce((sum, turn) => sum + turn.stream.filter((block) => block.type === 'tool_use').length, 0);
@@ -26,7 +25,7 @@ export function callCountText(scenario: CountedTurns): string {
   const nested = new Map<string, number>();
   for (const [id, agent] of Object.entries(scenario.agents ?? {})) {
     const name = nameOf.get(id);
-    const under = name === undefined || AGENT_NAMES.includes(name) || kindOfToolName(name) === 'agent' ? 'by sub-agents' : `inside ${name} calls`;
+    const under = name === undefined || kindOfToolName(name) === 'agent' ? 'by sub-agents' : `inside ${name} calls`;
     nested.set(under, (nested.get(under) ?? 0) + count(agent.turns));
   }
   const total = count(scenario.turns) + [...nested.values()].reduce((sum, calls) => sum + calls, 0);

@@ -46,7 +46,7 @@ export function readCodexSession(file: LogFile): ReadThread {
  */
 export function importCodexSession(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
   if (files.length === 0) return { ok: false, problems: [{ source: '', line: 0, message: 'no log was given' }] };
-  const threads = files.length === 1 ? [readCodexSession(files[0]!)] : files.map(readCodexSession);
+  const threads = files.map(readCodexSession);
   const ids = new Set(threads.map((thread) => thread.session.sessionId).filter((id) => id !== ''));
   const main = threads.find((thread) => !ids.has(threadSpawnOf(thread.meta)?.parentId ?? '')) ?? threads[0]!;
   const { session } = main;
