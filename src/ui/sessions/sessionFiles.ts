@@ -1,4 +1,3 @@
-import { groupCodexThreads, ROLLOUT_HEAD_BYTES } from '../../scenarios/import/codex/threadGroups';
 import { isSubAgentFile, opensSessionDocument, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
 import { pathOf } from './dropPath';
@@ -87,7 +86,8 @@ export async function sessionsOf(files: readonly File[]): Promise<FolderSession[
   const histories = new Set(logs.filter((file) => baseName(file) === 'api_conversation_history.json').map(folderOf));
   const withHistory = (file: File) => baseName(file) === 'ui_messages.json' && histories.has(folderOf(file));
   const mains = logs.filter((file) => !isSubAgentFile(pathOf(file)) && !withHistory(file));
-  // A Codex sub-agent's rollout goes with its parent's, as on the command line (threadGroups.ts).
+  // A Codex sub-agent's rollout goes with its parent's, as on the command line (loaded with a drop, not with the page).
+  const { groupCodexThreads, ROLLOUT_HEAD_BYTES } = await import('../../scenarios/import/codex/threadGroups');
   const codex = await groupCodexThreads(mains, (file) => file.slice(0, ROLLOUT_HEAD_BYTES).text(), (file) => file.name.endsWith('.jsonl'));
   const sessions: FolderSession[] = codex.logs.map((main) => {
     if (baseName(main) === 'api_conversation_history.json') return { main, subAgents: logs.filter((file) => withHistory(file) && folderOf(file) === folderOf(main)) };
