@@ -15,12 +15,16 @@ const sample = readFileSync(join(import.meta.dirname, 'codex/samples', SAMPLE), 
   .filter((line) => line.trim() !== '')
   .map((line) => JSON.parse(line) as { timestamp: string; type: string; payload: Record<string, unknown> });
 export const parentMeta = sample[0]!.payload as { id: string; cwd: string };
-/** The sample's first turn (its session line to the next turn's task_started), and its second turn. */
-const firstTurn = sample.slice(0, 159);
+/**
+ * The sample's first turn (its session line to the next turn's task_started), and its second turn.
+ * That task_started is moved 0.4 s earlier, so that the parent's spawn, the child's thread and the
+ * child's first turn (its id made at 12:57:59.669) come in the order Codex makes them.
+ */
+const firstTurn = [...sample.slice(0, 158), { ...sample[158]!, timestamp: '2026-06-26T12:57:59.300Z' }];
 const secondTurn = sample.slice(159, 177);
 export const CHILD_CALLS = ['call_mVrcyIKsxPsI37u6DDtLefBt', 'call_Nmf2wP1mHDIvahNC0pXMubHE'];
-/** A UUIDv7 of the moment before the child's first turn (Codex's thread ids are UUIDv7). */
-export const CHILD_ID = `${(Date.parse('2026-06-26T12:58:00.100Z')).toString(16).padStart(12, '0').replace(/^(.{8})(.{4})$/, '$1-$2')}-7abc-8def-0123456789ab`;
+/** A UUIDv7 of the moment the spawn made the child's thread, before its first turn (Codex's thread ids are UUIDv7). */
+export const CHILD_ID = `${(Date.parse('2026-06-26T12:57:59.500Z')).toString(16).padStart(12, '0').replace(/^(.{8})(.{4})$/, '$1-$2')}-7abc-8def-0123456789ab`;
 
 export const at = (iso: string) => ({ timestamp: iso });
 const jsonl = (lines: readonly unknown[]) => `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
@@ -31,11 +35,11 @@ export function parentRollout(spawnOutput: unknown, extra: readonly unknown[] = 
   const output = (callId: string, text: string, time: string) => ({ ...at(time), type: 'response_item', payload: { type: 'function_call_output', call_id: callId, output: text } });
   return jsonl([
     ...firstTurn,
-    call('spawn_agent', 'call_spawn_1', { message: 'List the commands the repository runs.', task_name: 'lister', fork_turns: 'none' }, '2026-06-26T12:57:59.900Z'),
-    output('call_spawn_1', JSON.stringify(spawnOutput), '2026-06-26T12:58:00.150Z'),
+    call('spawn_agent', 'call_spawn_1', { message: 'List the commands the repository runs.', task_name: 'lister', fork_turns: 'none' }, '2026-06-26T12:57:59.400Z'),
+    output('call_spawn_1', JSON.stringify(spawnOutput), '2026-06-26T12:57:59.600Z'),
     ...extra,
-    { ...at('2026-06-26T12:58:00.151Z'), type: 'event_msg', payload: { type: 'token_count', info: null } },
-    call('wait_agent', 'call_wait_1', { timeout_ms: 60_000 }, '2026-06-26T12:58:00.300Z'),
+    { ...at('2026-06-26T12:57:59.601Z'), type: 'event_msg', payload: { type: 'token_count', info: null } },
+    call('wait_agent', 'call_wait_1', { timeout_ms: 60_000 }, '2026-06-26T12:57:59.700Z'),
     output('call_wait_1', JSON.stringify({ status: { completed: 'done' } }), '2026-06-26T12:58:13.600Z'),
     { ...at('2026-06-26T12:58:13.601Z'), type: 'event_msg', payload: { type: 'token_count', info: null } },
   ]);
@@ -44,7 +48,7 @@ export function parentRollout(spawnOutput: unknown, extra: readonly unknown[] = 
 /** The child: its own session line (a spawned thread of the parent's), then the sample's second turn as its own. */
 export function childRollout(options: { parentId?: string; agentPath?: string } = {}): string {
   const spawn = { parent_thread_id: options.parentId ?? parentMeta.id, depth: 1, agent_nickname: 'Boyle', agent_role: 'worker', ...(options.agentPath ? { agent_path: options.agentPath } : {}) };
-  const meta = { ...at('2026-06-26T12:58:00.100Z'), type: 'session_meta', payload: { id: CHILD_ID, timestamp: '2026-06-26T12:58:00.100Z', cwd: parentMeta.cwd, originator: 'codex-tui', cli_version: '0.142.2', source: { subagent: { thread_spawn: spawn } } } };
+  const meta = { ...at('2026-06-26T12:57:59.500Z'), type: 'session_meta', payload: { id: CHILD_ID, timestamp: '2026-06-26T12:57:59.500Z', cwd: parentMeta.cwd, originator: 'codex-tui', cli_version: '0.142.2', source: { subagent: { thread_spawn: spawn } } } };
   return jsonl([meta, ...secondTurn]);
 }
 
