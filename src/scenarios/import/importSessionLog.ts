@@ -44,8 +44,9 @@ function agentOfLine(value: unknown): SessionAgentId | undefined {
  * whole first, since on one line a chat's `sessionId` would look like a Claude Code line's; so is a
  * Gemini CLI chat as JSON Lines, whose first line (its metadata) has a `sessionId` too, with a
  * `projectHash` and no `type`, which no Claude Code line has. An export has no `sessionId` nor
- * `projectHash` and a chat no `info` with a "ses_" id, so neither check claims the other's. A Cline task's file is one JSON array (of API messages or of chat
- * messages), which no other agent's log starts with.
+ * `projectHash` and a chat no `info` with a "ses_" id, so neither check claims the other's. A Cline
+ * task's file is one JSON array (of API messages or of chat messages), which no other agent's log
+ * starts with.
  */
 export function sessionAgentOf(text: string): SessionAgentId | undefined {
   if (clineTextKind(text) !== undefined) return 'cline';
