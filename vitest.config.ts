@@ -13,6 +13,7 @@ const SLOW = [
   'src/cli/mcpHost.test.ts',
   'src/run/hugeScenario.test.ts',
   'src/cli/replay.process.test.ts',
+  'src/cli/codeCache.process.test.ts',
   'src/cli/folderRun.test.ts',
   'src/sandbox/nodeSwapRace.test.ts',
   'src/run/realTime.test.ts',

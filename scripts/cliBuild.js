@@ -50,6 +50,28 @@ v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtrac
 // generation only held 5 MiB more of a replay's memory (and 25 MiB more of a 2,000-call import's)
 // without saving time. See docs/performance.md, "The command's start-up".
 v8.setFlagsFromString('--semi-space-growth-factor=1');
+// The process's first quarter second runs without V8's optimising compiler. A short run is over
+// before optimised code would pay back (five functions were compiled in a replay of seed-partition),
+// and the compiler's first use alone held 4.5 MiB of its memory; a longer run's hot code is
+// optimised as before, a quarter second later at most. The flags are the process's, shared by its
+// threads, so whether they are the first quarter's is told by the clock, not by a thread's state.
+const OPTIMISE_AFTER_MS = 250;
+const optimising = () => process.uptime() * 1000 >= OPTIMISE_AFTER_MS;
+if (!optimising()) {
+  v8.setFlagsFromString('--no-turbofan');
+  setTimeout(() => v8.setFlagsFromString('--turbofan'), OPTIMISE_AFTER_MS - process.uptime() * 1000).unref();
+}
+// V8 refuses a code cache made under other flags than the current ones, so every cache is made and
+// checked under the first quarter's.
+function underStartFlags(make) {
+  if (!optimising()) return make();
+  v8.setFlagsFromString('--no-turbofan');
+  try {
+    return make();
+  } finally {
+    v8.setFlagsFromString('--turbofan');
+  }
+}
 const cacheDir = join(__dirname, '.v8-cache');
 const fresh = [];
 // A chunk is read as bytes and, being ASCII (esbuild escapes the rest), made a string as Latin-1,
@@ -84,7 +106,7 @@ Module._extensions['.cjs'] = function (module, filename) {
   } catch {
     cachedData = undefined;
   }
-  const script = new Script(content, { filename, cachedData });
+  const script = underStartFlags(() => new Script(content, { filename, cachedData }));
   if (cachedData === undefined || script.cachedDataRejected) fresh.push({ key, script });
   const require = (id) => module.require(id);
   require.resolve = (request, options) => Module._resolveFilename(request, module, false, options);
@@ -98,7 +120,7 @@ process.once('exit', () => {
   for (const { key, script } of fresh) {
     try {
       mkdirSync(cacheDir, { recursive: true });
-      writeFileSync(\`\${key}.\${process.pid}\`, script.createCachedData());
+      writeFileSync(\`\${key}.\${process.pid}\`, underStartFlags(() => script.createCachedData()));
       renameSync(\`\${key}.\${process.pid}\`, key);
     } catch {
       // A folder that cannot be written only means no cache: the next run compiles again.
