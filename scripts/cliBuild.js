@@ -72,6 +72,9 @@ function underStartFlags(make) {
     v8.setFlagsFromString('--turbofan');
   }
 }
+// When nothing is left to run, the process exits as \`process.exit\` does: the same code, after the
+// same 'exit' handlers, without first taking down the heap (a few milliseconds a run).
+process.once('beforeExit', (code) => process.exit(code));
 const cacheDir = join(__dirname, '.v8-cache');
 const fresh = [];
 // A chunk is read as bytes and, being ASCII (esbuild escapes the rest), made a string as Latin-1,
