@@ -9,12 +9,14 @@
  * set) < 5 s; a 2,000-call, 300-turn session log imported (`import LOG --out OUT`) in under 1 s,
  * replayed with recorded effects in under 2 s, and its summary over every preset in under 10 s.
  * `npm run bench:cli -- --against DIR` adds the three start-ups of DIR's build (another checkout,
- * built) to the same interleaved rounds: a before and an after measured side by side.
+ * built) to the same interleaved rounds: a before and an after measured side by side. Beside them
+ * runs the start-up floor (bench/startFloor.ts, built the same way): zod and just-bash alone.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildCli } from '../scripts/cliBuild.js';
 import { longSession, toJsonl } from '../test/sessionLogs';
 
 const ROUNDS = 15;
@@ -67,7 +69,7 @@ function measure(commands: readonly Command[], rounds: number): Map<Command, { t
 const STARTUP_RATIO = 2;
 const STARTUP_MIB = 60;
 
-function main() {
+async function main() {
   line('# npm run bench:cli');
   line(`node ${process.version}, ${cpus().length} cores, ${new Date().toISOString()}`);
   // Build the command line if it is missing or stale, so that no build is measured.
@@ -92,8 +94,12 @@ function main() {
   const other = against
     ? [list, built, shortImport].map((command): Command => ({ ...command, label: command.label.replace('dist-cli/', `${against}/dist-cli/`), args: [join(against, command.args[0]!), ...command.args.slice(1)] }))
     : [];
+  // The floor: zod and just-bash alone, built and loaded as the command is.
+  const floorDir = join(scratch, 'floor');
+  if (!(await buildCli({ entry: 'bench/startFloor.ts', outDir: floorDir, warmUp: [] })).warmed) throw new Error('the start-up floor (bench/startFloor.ts) failed');
+  const floor: Command = { label: 'the floor: zod and just-bash alone', file: process.execPath, args: [join(floorDir, 'replay.js')] };
   line(`## Start-up: --list, one built-in scenario (--format summary), a 4-call log imported (median of ${ROUNDS} interleaved runs, the unbuilt one 5; peak RSS the median of 5)`);
-  const figures = measure([baseline, list, built, shortImport, ...other, bin, npm, tsx], ROUNDS);
+  const figures = measure([baseline, list, built, shortImport, ...other, floor, bin, npm, tsx], ROUNDS);
   for (const [command, { times, mib }] of figures) {
     const memory = mib.length > 0 ? `  peak RSS ${median(mib).toFixed(1).padStart(5)} MiB` : '';
     line(`${command.label.padEnd(46)} median ${ms(median(times))}  min ${ms(Math.min(...times))}${memory}`);
@@ -109,6 +115,8 @@ function main() {
       `${`${name}:`.padEnd(other.length > 0 ? 18 : 8)} ${wall.toFixed(0)} ms = ${(wall / base).toFixed(2)}× node -e 0 (target ≤ ${STARTUP_RATIO}×), ${peak.toFixed(1)} MiB (target < ${STARTUP_MIB} MiB)${met ? '' : ' NOT MET'}`,
     );
   }
+  const floorWall = median(figures.get(floor)!.times);
+  line(`floor:   ${floorWall.toFixed(0)} ms = ${(floorWall / base).toFixed(2)}× node -e 0, ${median(figures.get(floor)!.mib).toFixed(1)} MiB; the replay's own start-up over it: ${(median(figures.get(built)!.times) - floorWall).toFixed(0)} ms`);
   line();
 
   const count = readdirSync('src/scenarios/library').filter((file) => file.endsWith('.json')).length;
@@ -146,7 +154,7 @@ function main() {
 }
 
 try {
-  main();
+  await main();
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
