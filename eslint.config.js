@@ -66,4 +66,11 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    // CommonJS: the bin (bin/package.json) and what it loads, started without Node's ES module loader.
+    files: ['bin/**/*.js', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

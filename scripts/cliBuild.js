@@ -6,20 +6,17 @@
  * SDK: a run reads and compiles only those it asks for), writes the loader dist-cli/replay.js
  * (see `LOADER`), replays one scenario so that V8's code cache holds
  * what a run compiles, and writes dist-cli/manifest.json: the source files the bundle was made
- * from and when. `ensureBuilt()` rebuilds when dist-cli/ is missing or any of those files (or the
- * lockfile, the tsconfig or this script) changed since; `bin/replay.js` calls it before every run.
+ * from and when, which scripts/cliStale.cjs reads: `bin/replay.js` rebuilds through it when dist-cli/
+ * is missing or any of those files (or the lockfile, the tsconfig or these scripts) changed since.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { justBashFromEsm, lazyRe2, requireLazyChunks } from './cliPlugins.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_CLI = join(root, 'dist-cli');
-const manifestPath = join(DIST_CLI, 'manifest.json');
-/** Files besides the bundle's own sources whose change calls for a rebuild. */
-const ALSO_DEPENDS_ON = ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild.js', 'scripts/cliPlugins.js'];
 
 /**
  * dist-cli/replay.js (CommonJS, so that Node starts it without its ES module loader): loads cli.cjs,
@@ -136,26 +133,6 @@ require('./cli.cjs');
 /** Each chunk's module function, as Node's `Module.wrap` makes it (the loader compiles the chunk as it is). */
 const MODULE_WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
 
-/** Why dist-cli/ must be rebuilt (the first reason found), or `null` when it is up to date. */
-export function staleReason() {
-  let manifest;
-  try {
-    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  } catch {
-    return 'dist-cli/ has not been built';
-  }
-  for (const file of [...manifest.inputs, ...ALSO_DEPENDS_ON]) {
-    let mtime;
-    try {
-      mtime = statSync(join(root, file)).mtimeMs;
-    } catch {
-      return `${file} is gone`;
-    }
-    if (mtime > manifest.builtFrom) return `${file} changed`;
-  }
-  return null;
-}
-
 /** Writes a file through a temporary name, so that a concurrent run never reads half of it. */
 function writeAtomically(path, text) {
   writeFileSync(`${path}.${process.pid}`, text);
@@ -215,14 +192,6 @@ export async function buildCli({ entry = 'src/cli/cliMain.ts', outDir = DIST_CLI
   writeAtomically(join(outDir, 'manifest.json'), `${JSON.stringify({ builtFrom, inputs: inputs.map((input) => relative(root, join(root, input))) }, null, 1)}\n`);
   const warm = spawnSync(process.execPath, [join(outDir, 'replay.js'), ...warmUp], { cwd: root, stdio: 'ignore' });
   return { bytes: chunks.reduce((sum, { code }) => sum + code.length, 0), chunks: chunks.length, inputs: inputs.length, warmed: warm.status === 0 };
-}
-
-/** Builds dist-cli/ when it is missing or stale, saying why on standard error. */
-export async function ensureBuilt() {
-  const reason = staleReason();
-  if (reason === null) return;
-  process.stderr.write(`tool-playground: building the command line (${reason})…\n`);
-  await buildCli();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
