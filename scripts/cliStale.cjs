@@ -38,4 +38,4 @@ function staleReason() {
   return null;
 }
 
-module.exports = { staleReason };
+module.exports = { ALSO_DEPENDS_ON, staleReason };

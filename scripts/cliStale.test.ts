@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALSO_DEPENDS_ON } from './cliStale.cjs';
 
 /**
  * A tree of its own with the real bin and its staleness check, a stand-in for the built command
@@ -12,16 +13,17 @@ import { describe, expect, it } from 'vitest';
 function tree(builtFrom: number) {
   const root = mkdtempSync(join(tmpdir(), 'cli-stale-'));
   for (const folder of ['bin', 'scripts', 'dist-cli', 'src']) mkdirSync(join(root, folder));
+  // Every file a rebuild depends on, empty; the staleness check itself, real (copied over its stand-in below).
+  for (const file of ALSO_DEPENDS_ON) writeFileSync(join(root, file), '');
   copyFileSync('bin/replay.js', join(root, 'bin/replay.js'));
   copyFileSync('bin/package.json', join(root, 'bin/package.json'));
   copyFileSync('scripts/cliStale.cjs', join(root, 'scripts/cliStale.cjs'));
   writeFileSync(join(root, 'dist-cli/replay.js'), "process.stdout.write(`built command: ${process.argv.slice(2).join(' ')}\\n`);\n");
   writeFileSync(join(root, 'dist-cli/package.json'), '{ "type": "commonjs" }\n');
   writeFileSync(join(root, 'src/a.ts'), 'export {};\n');
-  for (const file of ['package-lock.json', 'tsconfig.json', 'scripts/cliBuild.js', 'scripts/cliPlugins.js']) writeFileSync(join(root, file), '');
   writeFileSync(join(root, 'dist-cli/manifest.json'), JSON.stringify({ builtFrom, inputs: ['src/a.ts'] }));
   const old = new Date(builtFrom - 60_000);
-  for (const file of ['src/a.ts', 'package-lock.json', 'tsconfig.json', 'scripts/cliBuild.js', 'scripts/cliPlugins.js', 'scripts/cliStale.cjs']) utimesSync(join(root, file), old, old);
+  for (const file of ['src/a.ts', ...ALSO_DEPENDS_ON]) utimesSync(join(root, file), old, old);
   const run = () => spawnSync(process.execPath, [join(root, 'bin/replay.js'), 'seed-partition', '--format', 'summary'], { encoding: 'utf8', timeout: 30_000 });
   return { root, run };
 }
