@@ -3,7 +3,7 @@
  * The `tool-playground-replay` command (and `npm run replay`): the headless replay, run from its
  * built bundle in dist-cli/ with no TypeScript loader. It builds the bundle first when it is
  * missing or older than its sources (`npm run build:cli` does it by hand). CommonJS (bin/package.json),
- * so that Node starts it without its ES module loader: 20 ms and 1.5 MiB of every run, measured.
+ * so that Node starts it without its ES module loader (docs/performance.md, "Start-up, a fourth time").
  */
 'use strict';
 const { staleReason } = require('../scripts/cliStale.cjs');
