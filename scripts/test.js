@@ -11,8 +11,17 @@
  * cores idle in turns as each check finished (on the idle machine the whole run took 362 s one
  * stage after another and 308 s so, docs/performance.md). A stage that fails prints its output;
  * a failed build leaves the end-to-end suite out; the summary lists every stage's time and result.
+ *
+ *   node scripts/test.js --one-by-one   each stage alone, one after another, with the CPU the machine
+ *                                       spent during it: on an otherwise idle machine, the stage's own
+ *
+ * The summary also says how busy the machine's CPU was and how fast it started `node -e 0` just
+ * before (scripts/machine.js): on this project's 2-core machines the suite took 308 s one morning
+ * and 582 s one afternoon, when `node -e 0` took 57 and 100 ms, and those two figures tell a slower
+ * suite from a slower machine.
  */
 import { spawn } from 'node:child_process';
+import { cpuSeconds, describeCpu, nodeStartMs } from './machine.js';
 
 /** @typedef {{ name: string, script: string, live?: boolean }} Stage */
 
@@ -51,30 +60,55 @@ function run(stage) {
   });
 }
 
-function report(result) {
+function report(result, cpu) {
   const mark = result.code === 0 ? '✓' : '✗';
-  process.stdout.write(`${mark} ${result.stage.name.padEnd(11)} ${seconds(result.ms).padStart(8)}\n`);
+  process.stdout.write(`${mark} ${result.stage.name.padEnd(11)} ${seconds(result.ms).padStart(8)}${cpu ? `   ${cpu}` : ''}\n`);
   if (result.code !== 0 && result.output) process.stdout.write(`${result.output.trimEnd()}\n\n`);
 }
 
+const oneByOne = process.argv.includes('--one-by-one');
+process.stdout.write(`npm test: node -e 0 starts in ${nodeStartMs().toFixed(0)} ms on this machine now\n`);
 const started = performance.now();
-process.stdout.write(`npm test: ${CHECKS.map((stage) => stage.name).join(', ')} side by side; ${E2E.name} once ${BUILD.name} is done\n`);
-const reported = async (stage) => {
-  const result = await run(stage);
-  report(result);
-  return result;
-};
-const checks = CHECKS.map(reported);
-const e2e = checks[CHECKS.indexOf(BUILD)].then((build) => {
-  if (build.code !== 0) return null;
-  process.stdout.write(`▸ ${E2E.name}\n`);
-  return reported(E2E);
-});
-const results = await Promise.all(checks);
-const e2eResult = await e2e;
-if (e2eResult) results.push(e2eResult);
+const cpuBefore = cpuSeconds();
+const results = oneByOne ? await oneAfterAnother() : await sideBySide();
+const e2eRan = results.some((result) => result.stage === E2E);
 
 process.stdout.write(`\nnpm test: ${seconds(performance.now() - started)} in all`);
 process.stdout.write(` (${results.map((result) => `${result.stage.name} ${seconds(result.ms)}`).join(', ')}`);
-process.stdout.write(e2eResult ? ')\n' : `; ${E2E.name} not run: the ${BUILD.name} failed)\n`);
+process.stdout.write(e2eRan ? ')\n' : `; ${E2E.name} not run: the ${BUILD.name} failed)\n`);
+const cpu = describeCpu(cpuBefore, cpuSeconds());
+if (cpu) process.stdout.write(`the machine: ${cpu}\n`);
 process.exit(results.some((result) => result.code !== 0) ? 1 : 0);
+
+/** The checks side by side, the end-to-end suite as soon as the build is done. */
+async function sideBySide() {
+  process.stdout.write(`npm test: ${CHECKS.map((stage) => stage.name).join(', ')} side by side; ${E2E.name} once ${BUILD.name} is done\n`);
+  const reported = async (stage) => {
+    const result = await run(stage);
+    report(result);
+    return result;
+  };
+  const checks = CHECKS.map(reported);
+  const e2e = checks[CHECKS.indexOf(BUILD)].then((build) => {
+    if (build.code !== 0) return null;
+    process.stdout.write(`▸ ${E2E.name}\n`);
+    return reported(E2E);
+  });
+  const done = await Promise.all(checks);
+  const e2eResult = await e2e;
+  return e2eResult ? [...done, e2eResult] : done;
+}
+
+/** Each stage alone, with the machine's CPU during it. */
+async function oneAfterAnother() {
+  process.stdout.write(`npm test --one-by-one: ${[...CHECKS, E2E].map((stage) => stage.name).join(', ')}, one after another\n`);
+  const done = [];
+  for (const stage of [...CHECKS, E2E]) {
+    if (stage === E2E && done[CHECKS.indexOf(BUILD)]?.code !== 0) break;
+    const before = cpuSeconds();
+    const result = await run(stage);
+    report(result, describeCpu(before, cpuSeconds()));
+    done.push(result);
+  }
+  return done;
+}
