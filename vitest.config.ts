@@ -14,6 +14,7 @@ const SLOW = [
   'src/run/hugeScenario.test.ts',
   'src/cli/replay.process.test.ts',
   'src/cli/codeCache.process.test.ts',
+  'scripts/cliBuild.test.ts',
   'src/cli/folderRun.test.ts',
   'src/sandbox/nodeSwapRace.test.ts',
   'src/run/realTime.test.ts',

@@ -166,7 +166,7 @@ export async function buildCli({ entry = 'src/cli/cliMain.ts', outDir = DIST_CLI
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
-    plugins: [lazyRe2, justBashFromEsm],
+    plugins: [lazyRe2, justBashFromEsm(outDir)],
     define: { 'import.meta.url': '__cliUrl' },
   });
   const chunks = await Promise.all(

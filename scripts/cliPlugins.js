@@ -8,7 +8,6 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, 'dist-cli');
 
 /**
  * just-bash is bundled from its ES module build, whose commands are modules of their own that it
@@ -26,10 +25,10 @@ const justBashDir = dirname(justBashEntry);
 /** sql.js finds its .wasm file beside its own; the others are optional (gzip's zstd and xz). */
 const AT_RUN_TIME = new Set(['sql.js', '@mongodb-js/zstd', 'node-liblzma']);
 /**
- * Where just-bash is installed, as a path from dist-cli/ found when the bundle is built: resolving
- * the package at every start took 4 ms (a rebuild follows a change of the lockfile).
+ * Where just-bash is installed, as a path from the build's folder (`outDir`) found when the bundle is
+ * built: resolving the package at every start took 4 ms (a rebuild follows a change of the lockfile).
  */
-const JUST_BASH_LOCATION = `
+const justBashLocation = (outDir) => `
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,12 +52,12 @@ export class LazyHeaders {
  * differs keeps its own sort: nothing else changes).
  */
 const SHELL_OPTIONS_SORT = /\.sort\(\((\w+),(\w+)\)=>\1\.name\.localeCompare\(\2\.name\)\);for\((?=let \w+ of \w+\)\w+\.enabled&&)/g;
-export const justBashFromEsm = {
+export const justBashFromEsm = (outDir) => ({
   name: 'just-bash-esm',
   setup(build) {
     const inJustBash = (path) => path.startsWith(`${justBashDir}${sep}`);
     build.onResolve({ filter: /^just-bash-location$/ }, () => ({ path: 'just-bash-location', namespace: 'just-bash' }));
-    build.onLoad({ filter: /^just-bash-location$/, namespace: 'just-bash' }, () => ({ contents: JUST_BASH_LOCATION, loader: 'js', resolveDir: root }));
+    build.onLoad({ filter: /^just-bash-location$/, namespace: 'just-bash' }, () => ({ contents: justBashLocation(outDir), loader: 'js', resolveDir: root }));
     build.onResolve({ filter: /^[^./]/ }, (args) => (inJustBash(args.importer) && AT_RUN_TIME.has(args.path) ? { path: args.path, namespace: 'just-bash' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'just-bash' }, (args) => ({
       contents: `module.exports = require('just-bash-location').justBashRequire(${JSON.stringify(args.path)});`,
@@ -75,7 +74,7 @@ export const justBashFromEsm = {
       return { contents: `import { justBashUrl as __justBashUrl, LazyHeaders as __LazyHeaders } from 'just-bash-location';\n${text}`, loader: 'js', resolveDir: dirname(args.path) };
     });
   },
-};
+});
 
 /**
  * re2js, the linear-time engine for a Grep or BashOutput pattern that could backtrack
