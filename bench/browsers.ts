@@ -8,21 +8,22 @@
  * (docs/performance.md), so this is what a test's page load costs it. Needs the built page
  * (`npm run build:page`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 import { chromiumArgs, findChromium } from '../e2e/browser';
+import { cpuSeconds } from '../scripts/machine.js';
 import { median } from './pageFigures';
 
 const LOADS = 7;
 /** After idle, the lazy editor and its workers load for about two seconds more on two cores. */
 const SETTLE_MS = 4000;
 
-/** The machine's busy CPU time so far, in ms (all cores). */
+/** The machine's busy CPU time so far, in ms (all cores; scripts/machine.js reads it for `npm test` too). */
 function busyMs(): number {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
-  return (total - fields[3]! - fields[4]!) * 10;
+  const cpu = cpuSeconds();
+  if (!cpu) throw new Error('bench:browsers: the machine\'s CPU time is read from /proc/stat, which this system has not');
+  return cpu.busy * 1000;
 }
 
 if (!existsSync('dist/index.html')) throw new Error('bench:browsers: build the page first (npm run build:page)');
