@@ -28,6 +28,8 @@ const outcome = (record: RunRecord, id: string) => calls(record).get(id)!.outcom
 const read = (id: string, at: number, file = 'a.txt', latencyMs?: number): Block => ({ id, name: 'Read', input: { file_path: file }, at, ...(latencyMs !== undefined ? { latencyMs } : {}) });
 const bash = (id: string, at: number, command: string): Block => ({ id, name: 'Bash', input: { command }, at });
 const edit = (id: string, at: number): Block => ({ id, name: 'Write', input: { file_path: 'new.txt', content: id }, at });
+const editFile = (id: string, at: number, file: string): Block => ({ id, name: 'Edit', input: { file_path: file, old_string: 'x', new_string: 'y' }, at });
+const write = (id: string, at: number, file: string, content: string, latencyMs: number): Block => ({ id, name: 'Write', input: { file_path: file, content }, at, latencyMs });
 /** Calls that overlap in time with `call`. */
 const overlapping = (record: RunRecord, call: CallRecord) =>
   record.turns[0]!.calls.filter((other) => other !== call && other.executingAt! < call.completedAt! && call.executingAt! < other.completedAt!);
@@ -94,9 +96,9 @@ describe('the policy presets, each with its source', () => {
     expect(record.strategy).toBe('batched');
     const streamEnd = record.turns[0]!.streamEndedAt!;
     for (const call of record.turns[0]!.calls) expect(call.executingAt!).toBeGreaterThanOrEqual(streamEnd);
-    // Its own cascade holds on its own (after-stream) path.
+    // Its path (runTools) cancels nothing: every call runs to its end.
     const failed = await run('claude-code-1.0', [bash('b', 0, 'exit 3'), bash('b2', 10, 'echo later')]);
-    expect(outcome(failed, 'b2')).toBe('cancelled');
+    expect(outcome(failed, 'b2')).toBe('success');
   });
 
   it('claude-code-2.1.39: a Read of a missing file cancels its siblings, also ones arriving later; read-only Bash runs together', async () => {
@@ -106,6 +108,21 @@ describe('the policy presets, each with its source', () => {
     expect(outcome(record, 'late')).toBe('cancelled');
     const together = await run('claude-code-2.1.39', [bash('l1', 0, 'ls'), bash('l2', 10, 'cat a.txt')]);
     expect(together.turns[0]!.batches).toHaveLength(1);
+  });
+
+  it('claude-code-2.1.47: while every call of the turn is a Write or an Edit an error cancels nothing; a later call of another tool ends the respite', async () => {
+    const edits = await run('claude-code-2.1.47', [editFile('e1', 0, 'missing.txt'), write('w', 10, 'c.txt', 'c', 200)]);
+    expect(outcome(edits, 'w')).toBe('success');
+    const mixed = await run('claude-code-2.1.47', [editFile('e1', 0, 'missing.txt'), write('w', 10, 'c.txt', 'c', 400), read('r', 100)]);
+    expect(outcome(mixed, 'w')).toBe('cancelled');
+    expect(outcome(mixed, 'r')).toBe('cancelled');
+  });
+
+  it('claude-code-2.1.72: only a Bash call’s error cancels its siblings', async () => {
+    const reading = await run('claude-code-2.1.72', [read('missing', 0, 'nope.txt'), read('slow', 0, 'a.txt', 400)]);
+    expect(outcome(reading, 'slow')).toBe('success');
+    const failing = await run('claude-code-2.1.72', [bash('b', 0, 'ls nope-dir-x; exit 2'), read('r', 10, 'a.txt', 400)]);
+    expect(outcome(failing, 'r')).toBe('cancelled');
   });
 
   it('claude-code-2.1.128: a read-only call’s failure no longer cancels, a write’s still does', async () => {

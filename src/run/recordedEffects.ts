@@ -48,13 +48,15 @@ function runsSubAgent(scenario: Scenario, id: string): boolean {
 /** One call's record as its replayed effect, in the playground's outcomes. */
 function effectOf(call: Observed['calls'][string]): RecordedEffect {
   const durationMs = call.startedAt !== undefined && call.endedAt !== undefined ? Math.max(0, call.endedAt - call.startedAt) : 0;
+  const waited = call.startedAt !== undefined && call.ranAt !== undefined ? Math.min(durationMs, Math.max(0, call.ranAt - call.startedAt)) : 0;
+  const waitMs = waited > 0 ? { waitMs: waited } : {};
   const content = call.result ?? '';
   switch (call.outcome) {
     case 'unanswered':
       return { outcome: 'interrupted', content: UNANSWERED, durationMs: 0 };
     case 'error':
-      return { outcome: expectedOutcome('error', content) === 'invalid' ? 'invalid' : 'error', content, durationMs };
+      return { outcome: expectedOutcome('error', content) === 'invalid' ? 'invalid' : 'error', content, durationMs, ...waitMs };
     default:
-      return { outcome: call.outcome, content, durationMs };
+      return { outcome: call.outcome, content, durationMs, ...waitMs };
   }
 }

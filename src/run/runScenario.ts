@@ -8,7 +8,7 @@ import { effectsOf } from './recordedEffects';
 export { scriptedAnswers } from './scriptedAnswers';
 import { runSession, type SessionOptions } from './session';
 export { mountWorkspace, poolFor, settingsProblems, snapshotFiles } from './session';
-export { concurrencyRule } from './scheduling';
+export { concurrencyRule } from '../tools/orchestration/concurrencyRule';
 import { scriptedSubAgentSources } from './subAgents';
 import type { RunRecord } from './record';
 

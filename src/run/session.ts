@@ -17,7 +17,7 @@ import type { AnyTool, AskUser, CanUseTool, SubAgentRequest } from '../tools/typ
 import type { EventSink, RunEvent, Strategy } from '../tools/events';
 import { scriptedAnswers, scriptedQuestionAnswers } from './scriptedAnswers';
 import { resolveSchedule } from './schedule';
-import { concurrencyRule, readOnlyRule } from './scheduling';
+import { concurrencyRule, readOnlyRule } from '../tools/orchestration/concurrencyRule';
 import { createSubAgentRunner, type SharedLoopOptions } from './subAgents';
 import { createEmptyRecord, reduceRun } from './reduceRun';
 import { type RunRecord } from './record';

@@ -37,13 +37,14 @@ describe('a session in figures', () => {
 
   it('groups presets that differ only in their cascade where no call failed, and keeps them apart where one did', () => {
     const clean = imported('transcripts/spotter-fa812bfe-main-lines1-312.jsonl');
-    expect(presetGroups(clean, true)).toContainEqual(['claude-code-2.1.39', 'claude-code-2.1.128', 'claude-code-2.1.161']);
+    expect(presetGroups(clean, true)).toContainEqual(['claude-code-2.1.39', 'claude-code-2.1.47', 'claude-code-2.1.72', 'claude-code-2.1.128', 'claude-code-2.1.161']);
     const failing = imported('transcripts/spotter-4d5611e5-subagent-a2898e3.jsonl');
     expect(Object.values(failing.observed!.calls).some((call) => call.outcome === 'error')).toBe(true);
-    // Only presets with the same settings share a group there: OpenCode's is the AI SDK's it runs on.
+    // Only presets with the same settings share a group there: OpenCode's is the AI SDK's it runs on, and Claude Code 2.0's non-streaming path is 1.0's.
     const groups = presetGroups(failing, true);
     expect(groups).toContainEqual(['ai-sdk-5', 'opencode']);
-    expect(groups.filter((group) => group.length > 1)).toHaveLength(1);
+    expect(groups).toContainEqual(['claude-code-1.0', 'claude-code-2.0']);
+    expect(groups.filter((group) => group.length > 1)).toHaveLength(2);
   });
 
   it('counts the real run: tool time, cancellations, results that passed an earlier one, the tools’ times', async () => {

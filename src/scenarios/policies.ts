@@ -7,7 +7,10 @@
 export const POLICY_NAMES = [
   'seed',
   'claude-code-1.0',
+  'claude-code-2.0',
   'claude-code-2.1.39',
+  'claude-code-2.1.47',
+  'claude-code-2.1.72',
   'claude-code-2.1.128',
   'claude-code-2.1.161',
   'gemini-cli',
@@ -21,7 +24,7 @@ export const POLICY_NAMES = [
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
 /** Which failing calls cancel their siblings. */
-export const CASCADES = ['bash', 'any', 'every-error', 'every-error-but-read-only', 'none'] as const;
+export const CASCADES = ['bash', 'any', 'every-error', 'every-error-but-read-only', 'every-error-unless-all-edits', 'any-bash-error', 'any-bash-error-but-read-only', 'none'] as const;
 export type Cascade = (typeof CASCADES)[number];
 
 /** Which calls may run beside others. */
@@ -58,9 +61,20 @@ export interface PolicyPreset {
   readonly settings: SchedulingSettings;
 }
 
-const CLAUDE_CODE_2_1: SchedulingSettings = { maxConcurrency: 10, resultOrder: 'completion', cascade: 'every-error', bashConcurrency: 'read-only', concurrentTools: 'declared' };
+/**
+ * Claude Code's streaming executor, as its published builds run it (2.0.59 to today): each call
+ * starts as its block closes, read-only Bash counts as safe, results in completion order, and no
+ * cap (CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY caps only the non-streaming path). What cancels
+ * siblings changed from version to version.
+ */
+const CLAUDE_CODE_STREAMING: SchedulingSettings = { maxConcurrency: 'none', resultOrder: 'completion', cascade: 'every-error', bashConcurrency: 'read-only', concurrentTools: 'declared' };
+/** Claude Code's non-streaming path (`runTools`): after the response, batch by batch, at most 10 at once, completion order within a batch, nothing cancelled. */
+const CLAUDE_CODE_AFTER_RESPONSE: SchedulingSettings = { maxConcurrency: 10, resultOrder: 'completion', cascade: 'none', bashConcurrency: 'read-only', concurrentTools: 'declared' };
 /** The AI SDK 5 and 6 (streamText): each call as it is parsed, all together; OpenCode runs on it. */
 const AI_SDK_STREAMING: SchedulingSettings = { maxConcurrency: 'none', resultOrder: 'completion', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all' };
+
+/** Where Claude Code's rules are read from: its published package, whose build is minified JavaScript. */
+const CLAUDE_CODE_PACKAGE = 'the published package @anthropic-ai/claude-code (its cli.js up to 2.1.109; the native build of @anthropic-ai/claude-code-linux-x64 after), read version by version';
 
 export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
   seed: {
@@ -76,37 +90,64 @@ export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
     name: 'claude-code-1.0',
     agent: 'Claude Code',
     version: '1.0.x',
-    source: 'Real session logs of 1.0.98 and 1.0.108: tool calls start only after the whole response has streamed; sibling cancellation was not seen in them, so the seed’s is assumed.',
-    summary: 'Waits for the whole response, then runs the partition’s batches; results in request order.',
+    source: `Real session logs of 1.0.98 and 1.0.108: tool calls start only after the whole response has streamed. In ${CLAUDE_CODE_PACKAGE}, 1.0.128 has only the non-streaming path: the partition's batches one after another, a concurrent batch at most 10 at once (a constant), each result yielded as its call finishes, and nothing cancelled.`,
+    summary: 'Waits for the whole response, then runs the partition’s batches, at most 10 at once; results as they finish; nothing cancelled.',
     strategy: 'batched',
-    settings: { maxConcurrency: 10, resultOrder: 'request', cascade: 'bash', bashConcurrency: 'never', concurrentTools: 'declared' },
+    settings: CLAUDE_CODE_AFTER_RESPONSE,
+  },
+  'claude-code-2.0': {
+    name: 'claude-code-2.0',
+    agent: 'Claude Code',
+    version: '2.0.0 to 2.0.58; 2.0.59 to 2.1.153 where the session ran without streaming tool execution',
+    source: `${CLAUDE_CODE_PACKAGE}: up to 2.0.58 the query loop runs tools only after the response, through runTools (the partition's batches, a concurrent one at most CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY, default 10, at once; no cancellation). 2.0.59 adds the streaming executor behind the feature gate tengu_streaming_tool_execution2, falling back to runTools where the gate is off; 2.1.154 drops the gate. A log tells which path ran: under the executor a quick call's result line is written before the later blocks of its response, under runTools every result comes after the response's last block.`,
+    summary: 'As 1.0: after the whole response, batch by batch, at most 10 at once; nothing cancelled. The path Claude Code takes without streaming execution.',
+    strategy: 'batched',
+    settings: CLAUDE_CODE_AFTER_RESPONSE,
   },
   'claude-code-2.1.39': {
     name: 'claude-code-2.1.39',
     agent: 'Claude Code',
-    version: '2.1.38 and 2.1.39',
-    source: 'Real session logs: each call starts 2–12 ms after its block closes; read-only Bash commands run together; results come back in completion order; any error result (a Read of a missing file too) cancelled the siblings, also calls arriving after the error.',
-    summary: 'Streaming, read-only Bash concurrent, completion order, and any error result cancels every sibling.',
+    version: '2.0.59 to 2.1.46, with streaming tool execution',
+    source: `${CLAUDE_CODE_PACKAGE}, 2.0.59 to 2.1.46: the streaming executor starts a queued call when nothing runs, or when it and everything running are concurrency-safe (no cap); any tool_result marked is_error sets hasErrored, after which every call that starts, and every running call at its next message, ends with "Sibling tool call errored" (its work is not aborted). Real logs of 2.1.38 and 2.1.39: each call starts 2–12 ms after its block closes; a Read of a missing file cancelled its siblings, also calls arriving after the error.`,
+    summary: 'Streaming, read-only Bash concurrent, no cap, completion order, and any error result cancels every sibling.',
     strategy: 'streaming',
-    settings: CLAUDE_CODE_2_1,
+    settings: CLAUDE_CODE_STREAMING,
+  },
+  'claude-code-2.1.47': {
+    name: 'claude-code-2.1.47',
+    agent: 'Claude Code',
+    version: '2.1.47 to 2.1.71, with streaming tool execution',
+    source: `${CLAUDE_CODE_PACKAGE}: 2.1.47 adds allToolsAreWriteOrEdit to the executor's abort check: an error cancels nothing while every call of the turn is a Write or an Edit. 2.1.64 names the failed call in the cancellation ("Cancelled: parallel tool call Bash(…) errored").`,
+    summary: 'As 2.1.39, but while every call of the turn is a Write or an Edit an error cancels nothing.',
+    strategy: 'streaming',
+    settings: { ...CLAUDE_CODE_STREAMING, cascade: 'every-error-unless-all-edits' },
+  },
+  'claude-code-2.1.72': {
+    name: 'claude-code-2.1.72',
+    agent: 'Claude Code',
+    version: '2.1.72 to 2.1.127, with streaming tool execution',
+    source: `${CLAUDE_CODE_PACKAGE}: 2.1.72 sets hasErrored only for an error result of a Bash call, and aborts the running siblings through a sibling AbortController; errors of other tools cancel nothing.`,
+    summary: 'As 2.1.39, but only a Bash call’s error cancels its siblings (running ones are aborted).',
+    strategy: 'streaming',
+    settings: { ...CLAUDE_CODE_STREAMING, cascade: 'any-bash-error' },
   },
   'claude-code-2.1.128': {
     name: 'claude-code-2.1.128',
     agent: 'Claude Code',
-    version: '2.1.128',
-    source: 'The changelog: a failing read-only command no longer cancels its siblings.',
-    summary: 'As 2.1.39, but an error of a read-only call cancels nothing.',
+    version: '2.1.128 to 2.1.160 (streaming always on from 2.1.154)',
+    source: `${CLAUDE_CODE_PACKAGE}: 2.1.128 cancels siblings only for an error of a shell call (Bash, PowerShell) that is not concurrency-safe; the changelog: a failing read-only command no longer cancels its siblings.`,
+    summary: 'As 2.1.72, but a failing read-only command cancels nothing.',
     strategy: 'streaming',
-    settings: { ...CLAUDE_CODE_2_1, cascade: 'every-error-but-read-only' },
+    settings: { ...CLAUDE_CODE_STREAMING, cascade: 'any-bash-error-but-read-only' },
   },
   'claude-code-2.1.161': {
     name: 'claude-code-2.1.161',
     agent: 'Claude Code',
     version: '2.1.161 and later',
-    source: 'The changelog: each tool returns its own result independently (no sibling cancellation); streaming always on since 2.1.154; the cap is CLAUDE_CODE_MAX_TOOL_USE_CONCURRENCY, 10 by default.',
+    source: `${CLAUDE_CODE_PACKAGE}: 2.1.161 removes hasErrored and the sibling controller from the executor (checked to 2.1.237): each tool returns its own result independently; the executor still has no cap. The changelog: streaming always on since 2.1.154.`,
     summary: 'As 2.1.39, with no sibling cancellation at all.',
     strategy: 'streaming',
-    settings: { ...CLAUDE_CODE_2_1, cascade: 'none' },
+    settings: { ...CLAUDE_CODE_STREAMING, cascade: 'none' },
   },
   'gemini-cli': {
     name: 'gemini-cli',

@@ -131,7 +131,7 @@ export const settingsSchema = z
       .enum(CASCADES)
       .optional()
       .describe(
-        'Which failing call cancels its siblings: bash (a Bash error), any (an error of any tool), every-error (any error result, failed validation and denials included), every-error-but-read-only (as every-error, but not a read-only call’s), none. Default: the policy’s.',
+        'Which failing call cancels its siblings: bash (a Bash error), any (an error of any tool), every-error (any error result, failed validation and denials included), every-error-but-read-only (as every-error, but not a read-only call’s), every-error-unless-all-edits (as every-error, unless every call of the turn is a Write or an Edit), any-bash-error (any error result of a Bash call), any-bash-error-but-read-only (of a Bash call that is not read-only), none. Default: the policy’s.',
       ),
     bashConcurrency: z
       .enum(['never', 'read-only'])
@@ -177,6 +177,11 @@ export const observedSchema = z
             startedAt: millis('When the call really started, in ms from the session’s first response, where the log tells it.').optional(),
             endedAt: millis('When its result came, in ms from the session’s first response.').optional(),
             offsetMs: millis('When it really started, in ms from the first block of its own response (what a replay’s start is held to).').optional(),
+            startWitness: z
+              .enum(['log', 'rules', 'inconsistent'])
+              .optional()
+              .describe('How its start is known: the log says it (log); the agent’s rules give it from its block’s close and the real ends of the calls ahead (rules); or it ended before those rules would start it, so it is taken to start once ready (inconsistent).'),
+            ranAt: millis('When the tool itself began to run, in ms from the session’s first response, where the log shows it waited first (hooks, a permission prompt).').optional(),
           })
           .describe('One call as it really ran.'),
       )

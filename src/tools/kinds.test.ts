@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { concurrencyRule } from '../run/scheduling';
+import { concurrencyRule } from './orchestration/concurrencyRule';
 import { playgroundCall } from '../scenarios/import/codex/codexTools';
 import { buildTool } from './buildTool';
 import { ToolSearchTool } from './discovery/ToolSearchTool';

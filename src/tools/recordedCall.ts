@@ -12,6 +12,11 @@ export interface RecordedEffect {
   readonly content: string;
   readonly durationMs: number;
   /**
+   * Of `durationMs`, how long the call waited before its tool ran (its hooks, a person's answer to
+   * a permission prompt), where the log shows it: the call holds its place meanwhile.
+   */
+  readonly waitMs?: number;
+  /**
    * An Agent call whose sub-agent's own calls the log holds: the sub-agent replays, call by call,
    * and the call then ends as recorded, no sooner than its recorded time.
    */
@@ -44,7 +49,17 @@ export async function runRecordedCall(
   if (effect.replaysSubAgent && runSubAgent) {
     ran = await runSubAgent();
     if (ran.outcome === 'cancelled' || ran.outcome === 'interrupted' || ran.outcome === 'discarded') return ran;
-  } else observer?.onRunStarted?.();
+  } else {
+    if (effect.waitMs !== undefined && effect.waitMs > 0) {
+      try {
+        await env.clock.sleep(Math.min(effect.waitMs, effect.durationMs), signal.listenSignal);
+      } catch {
+        return aborted(false);
+      }
+      if (signal.aborted) return aborted(false);
+    }
+    observer?.onRunStarted?.();
+  }
   const left = effect.durationMs - (env.clock.now() - startedAt);
   if (left > 0) {
     try {

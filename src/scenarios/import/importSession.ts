@@ -1,26 +1,27 @@
 import type { PolicyName } from '../policies';
+import { claudeCodePreset, exactBashProgress, executionPathOf } from './claude-code/claudePreset';
 import type { LogFile } from './logFile';
 import { readSession } from './readSession';
 import { scenarioOfSession, type ImportResult } from './sessionScenario';
 
 export type { ImportResult } from './sessionScenario';
 
-/** The policy preset of a Claude Code version: the nearest one at or before it. */
+/** The policy preset of a Claude Code version (its streaming path, where the version had one). */
 export function policyOfVersion(version: string): PolicyName {
-  const [major = 0, minor = 0, patch = 0] = version.split('.').map((part) => Number.parseInt(part, 10) || 0);
-  if (major < 2) return 'claude-code-1.0';
-  if (major > 2 || minor > 1 || patch >= 161) return 'claude-code-2.1.161';
-  if (minor === 1 && patch >= 128) return 'claude-code-2.1.128';
-  return 'claude-code-2.1.39';
+  return claudeCodePreset(version, 'streaming');
 }
 
 /**
  * Turns a Claude Code session log (and its sub-agents' logs) into a scenario that replays it (see
- * `scenarioOfSession`), under the policy preset of the version that wrote it. Before 2.0 a call
- * started only once the whole response had streamed. Never throws.
+ * `scenarioOfSession`), under the preset of the version that wrote it and of the path its lines
+ * show ran the tools (claude-code/claudePreset.ts). Never throws.
  */
 export function importClaudeSession(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
   const session = readSession(files);
-  const policy = session.version ? policyOfVersion(session.version) : 'seed';
-  return scenarioOfSession(session, files[0]?.name ?? '', { id: 'claude-code', policy, startsAfterResponse: policy === 'claude-code-1.0' }, options);
+  if (session.version && exactBashProgress(session.version)) {
+    // Bash's first progress line came exactly two seconds in: the latest start it allows is the start.
+    for (const agent of [session.main, ...session.agents.values()]) for (const call of agent.calls.values()) if (call.ranAt) call.ranAt = { earliest: call.ranAt.latest, latest: call.ranAt.latest };
+  }
+  const policy = session.version ? claudeCodePreset(session.version, executionPathOf(session)) : 'seed';
+  return scenarioOfSession(session, files[0]?.name ?? '', { id: 'claude-code', policy }, options);
 }

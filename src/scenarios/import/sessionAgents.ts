@@ -9,10 +9,8 @@ export type SessionAgentId = keyof typeof SESSION_AGENT_NAMES;
 /** What making a scenario of a session needs to know of the agent that wrote its log. */
 export interface SessionAgent {
   readonly id: SessionAgentId;
-  /** The policy preset that replays the session as the agent ran it. */
+  /** The policy preset that replays the session as the agent ran it: its rules also time the calls whose start the log does not say. */
   readonly policy: PolicyName;
-  /** Whether its calls started only once the whole response had streamed (Claude Code before 2.0). */
-  readonly startsAfterResponse: boolean;
 }
 
 /** An agent's name, e.g. "Codex CLI" for "codex" (an id the importer does not know, as it is). */

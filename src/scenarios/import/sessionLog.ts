@@ -24,8 +24,19 @@ export interface LoggedCall {
   readonly input: unknown;
   /** When its block closed. */
   readonly closedAt: number;
-  /** When it really started (a progress line of it), where the log says. */
+  /**
+   * When the agent started it (took it from its queue), where the log itself witnesses that: the
+   * agent's own start event, or the first line of a PreToolUse hook it ran. Where the log has no
+   * such witness the importer infers the start from the agent's rules (`callStarts.ts`).
+   */
   startedAt?: number;
+  /**
+   * When the tool itself began to run, after the hooks and any permission prompt before it, where
+   * the log bounds it: between `earliest` and `latest` (equal when the log says it to the
+   * millisecond: an MCP call's "started" progress, Bash's first progress line in the versions that
+   * write it exactly two seconds in).
+   */
+  ranAt?: { earliest: number; latest: number };
   /**
    * When it really ended: its result line's time, or later where the log shows it ran on after that
    * (its PostToolUse hooks, which Claude Code 2.1.x runs before the call counts as done).
@@ -78,14 +89,14 @@ export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]):
       // A hook or Bash progress names the call; a sub-agent's progress names its Task call as parent.
       const ids = [entry.raw.toolUseID, entry.raw.parentToolUseID].filter((id): id is string => typeof id === 'string');
       const call = ids.map((id) => agent.calls.get(id)).find((found) => found !== undefined);
-      // A PostToolUse hook's progress comes once the tool has finished: it says nothing of the start.
-      const postHook = (entry.raw.data as { hookEvent?: unknown } | undefined)?.hookEvent === 'PostToolUse';
-      if (call && postHook) hooked.add(call);
-      const after = postHook || call?.result !== undefined;
-      if (call && !after && entry.time !== null && call.startedAt === undefined && entry.time >= call.closedAt) {
-        call.startedAt = entry.time;
-        if (previous) endedBefore(agent, previous, entry.time, hooked);
-      }
+      if (call && entry.time !== null && call.result === undefined && entry.time >= call.closedAt) {
+        const witness = progressWitness(entry.raw.data);
+        if (witness.kind === 'post-hook') hooked.add(call);
+        else if (witness.kind === 'pre-hook' && call.startedAt === undefined) {
+          call.startedAt = entry.time;
+          if (previous) endedBefore(agent, previous, entry.time, hooked);
+        } else if (witness.kind === 'ran' && !(witness.within === 0 && call.ranAt)) narrowRan(call, entry.time - witness.within, entry.time - witness.before);
+      } else if (call && progressWitness(entry.raw.data).kind === 'post-hook') hooked.add(call);
     }
     previous = entry;
   }
@@ -93,6 +104,42 @@ export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]):
     if (!call.result) problems.push({ source: entries[0]?.source ?? '', line: 0, message: `the call ${call.id} (${call.name}) has no tool_result in the log: it is imported as unanswered` });
   }
   return agent;
+}
+
+/** What one progress line of a call says of its timing. */
+type ProgressWitness =
+  /** A PreToolUse hook began: the agent has started the call (hooks run first, before any prompt). */
+  | { kind: 'pre-hook' }
+  /** A PostToolUse hook began: the tool has finished, its hooks run on. */
+  | { kind: 'post-hook' }
+  /** The tool began to run between `within` and `before` ms before this line (both 0: at this line, and only its first such line says so). */
+  | { kind: 'ran'; within: number; before: number }
+  | { kind: 'none' };
+
+/**
+ * Reads a progress line's `data` as a witness (design.md, Sessions). Bash's progress says how many
+ * whole seconds its command has run (`elapsedTimeSeconds`, floored), so it began between that many
+ * seconds and one more before the line; an MCP call's "started" progress is written as the tool
+ * begins; a sub-agent's first message as it begins. Other progress (a hook of another event, a
+ * search's query, a wait for a task) says nothing of the start.
+ */
+function progressWitness(data: unknown): ProgressWitness {
+  if (typeof data !== 'object' || data === null) return { kind: 'none' };
+  const { type, hookEvent, elapsedTimeSeconds, status } = data as { type?: unknown; hookEvent?: unknown; elapsedTimeSeconds?: unknown; status?: unknown };
+  if (type === 'hook_progress') return hookEvent === 'PreToolUse' ? { kind: 'pre-hook' } : hookEvent === 'PostToolUse' || hookEvent === 'PostToolUseFailure' ? { kind: 'post-hook' } : { kind: 'none' };
+  if ((type === 'bash_progress' || type === 'powershell_progress') && typeof elapsedTimeSeconds === 'number' && Number.isFinite(elapsedTimeSeconds) && elapsedTimeSeconds >= 0) {
+    return { kind: 'ran', within: (elapsedTimeSeconds + 1) * 1000, before: elapsedTimeSeconds * 1000 };
+  }
+  if (type === 'mcp_progress' && status === 'started') return { kind: 'ran', within: 0, before: 0 };
+  if (type === 'agent_progress') return { kind: 'ran', within: 0, before: 0 };
+  return { kind: 'none' };
+}
+
+/** Narrows when a call's tool began to run to what every line so far allows. */
+function narrowRan(call: LoggedCall, earliest: number, latest: number): void {
+  const from = Math.max(earliest, call.ranAt?.earliest ?? -Infinity, call.closedAt);
+  const to = Math.max(from, Math.min(latest, call.ranAt?.latest ?? Infinity));
+  call.ranAt = { earliest: from, latest: to };
 }
 
 /**

@@ -6,6 +6,8 @@ import { expectedOutcome, observedOutcome } from './observedOutcome';
 import { SESSION_AGENT_NAMES, type SessionAgent } from './sessionAgents';
 import { isAgentCall, type LoggedAgent, type LoggedCall, type LoggedResponse, type SessionLog } from './sessionLog';
 import { relativeInput } from './sessionPaths';
+import { responseStarts, startRulesOf, type CallTiming } from './responseStarts';
+import type { ToolUseBlock } from '../../tools/callTypes';
 import { sessionWorkspace } from './sessionWorkspace';
 import { callCountText } from '../scenarioCalls';
 
@@ -38,22 +40,28 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
   const workspace = sessionWorkspace(session);
   const answers: Record<string, 'allow' | 'deny'> = {};
   const observed: Observed = { agent: agent.id, version: session.version, calls: {}, unknown: [...workspace.unknown, ...(options.unknown ?? [])] };
+  const rules = startRulesOf(agent.policy);
+  const timings = new Map<string, CallTiming>();
   const toTurns = (each: LoggedAgent, startedAt?: number) =>
-    each.responses.map((response, index) => turnOf(response, each, session, { startsAfterResponse: agent.startsAfterResponse, requestAt: requestAt(each, index, startedAt) }, observed, answers));
+    each.responses.map((response, index) => {
+      for (const [id, timing] of responseStarts(response, each, (callId) => blockOf(each.calls.get(callId)!, session.cwd), rules)) timings.set(id, timing);
+      return turnOf(response, each, session, { requestAt: requestAt(each, index, startedAt), timings }, observed, answers);
+    });
 
+  const turns = toTurns(session.main);
+  const startOf = (call: LoggedCall) => timings.get(call.id)?.ranAt ?? timings.get(call.id)?.startedAt ?? call.closedAt;
   const agents: Record<string, { turns: TurnInput[] }> = {};
   for (const call of session.main.calls.values()) {
     // An Agent call, or any call whose own calls the log holds (a Codex code-mode exec).
     if (!isAgentCall(call) && !session.agents.has(call.id)) continue;
     const sub = session.agents.get(call.id);
-    if (sub && sub.responses.length > 0) agents[call.id] = { turns: toTurns(sub, call.startedAt ?? call.closedAt) };
+    if (sub && sub.responses.length > 0) agents[call.id] = { turns: toTurns(sub, startOf(call)) };
     else {
       // No log of the sub-agent: its answer alone, as one response.
       agents[call.id] = { turns: [{ stream: [{ type: 'text', text: (call.result?.text ?? '').slice(0, RESULT_CHARS), at: 0, durationMs: 0 }] }] };
       observed.unknown!.push(`the sub-agent of ${call.id} (${call.name}): its own log is not here, only its answer`);
     }
   }
-  const turns = toTurns(session.main);
   const short = (session.sessionId || options.id || 'session').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 8) || 'session';
   const prompt = (session.main.prompt ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
   const input: ScenarioInput = {
@@ -102,13 +110,11 @@ function turnOf(
   response: LoggedResponse,
   agent: LoggedAgent,
   session: SessionLog,
-  timing: { startsAfterResponse: boolean; requestAt: number | undefined },
+  timing: { requestAt: number | undefined; timings: ReadonlyMap<string, CallTiming> },
   observed: Observed,
   answers: Record<string, 'allow' | 'deny'>,
 ): TurnInput {
-  const { startsAfterResponse } = timing;
   const t0 = response.blocks[0]?.at ?? 0;
-  const end = response.blocks.at(-1)?.at ?? t0;
   const lead = timing.requestAt !== undefined ? Math.max(0, Math.round(t0 - timing.requestAt)) : 0;
   const fromFirst = (at: number) => Math.max(0, Math.round(at - t0));
   const rel = (at: number) => lead + fromFirst(at);
@@ -126,8 +132,9 @@ function turnOf(
     }
     const call = agent.calls.get(block.callId!)!;
     const outcome = observedOutcome(call);
-    // When it really started: as the log says, else as its block closed (or, for an agent that waits, once the whole response had streamed).
-    const started = call.startedAt ?? (startsAfterResponse ? Math.max(call.closedAt, end) : call.closedAt);
+    // When it really started: as the log says, else by the agent's own rules (responseStarts.ts).
+    const known = timing.timings.get(call.id);
+    const started = known?.startedAt ?? call.closedAt;
     // No latencyMs: a call's duration is in `observed`, replayed as its recorded effect, or (rerun) its real work here.
     stream.push({ type: 'tool_use', id: call.id, name: call.name, input: inputOf(call, session.cwd), at, durationMs: close - at });
     observed.calls[call.id] = {
@@ -135,7 +142,8 @@ function turnOf(
       ...(call.result ? { result: call.result.text.slice(0, RESULT_CHARS) } : {}),
       startedAt: Math.max(0, Math.round(started - session.origin)),
       // A call cancelled by a sibling never started: it has no start to hold a replay to.
-      ...(outcome !== 'cancelled' ? { offsetMs: fromFirst(started) } : {}),
+      ...(outcome !== 'cancelled' ? { offsetMs: fromFirst(started), startWitness: known?.witness ?? 'rules' } : {}),
+      ...(known?.ranAt !== undefined ? { ranAt: Math.max(0, Math.round(known.ranAt - session.origin)) } : {}),
       ...(call.endedAt !== undefined ? { endedAt: Math.max(0, Math.round(call.endedAt - session.origin)) } : {}),
     };
     if (outcome === 'denied') answers[call.id] = 'deny';
@@ -148,6 +156,12 @@ function turnOf(
     ...(interruptAt !== undefined ? { interruptAt } : {}),
     ...(Object.keys(outcomes).length > 0 ? { expect: { outcomes } } : {}),
   };
+}
+
+/** A call as the replay's scheduler will see it: its input as the scenario holds it. */
+function blockOf(call: LoggedCall, cwd: string): ToolUseBlock {
+  const input = inputOf(call, cwd);
+  return typeof input === 'string' ? { id: call.id, name: call.name, input: {}, inputError: input } : { id: call.id, name: call.name, input };
 }
 
 /** A call's input as the scenario takes it (an object; anything else as its JSON text), paths made relative. */

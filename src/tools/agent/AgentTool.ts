@@ -17,6 +17,10 @@ const inputSchema = z.strictObject({
     .enum(['sonnet', 'opus', 'haiku'])
     .optional()
     .describe('The model family the sub-agent runs on (by default the main agent’s); a scripted sub-agent keeps its script'),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('Claude Code (2.0 on) runs such a sub-agent in the background and answers at once; here it runs within the call, as any other'),
 });
 
 export type AgentInput = z.infer<typeof inputSchema>;

@@ -23,6 +23,12 @@ export class StreamingToolExecutor implements ToolScheduler {
   private readonly sibling: LinkedController;
   private readonly cap: number;
   private siblingCause: Extract<AbortCause, { kind: 'sibling' }> | undefined;
+  /**
+   * An error that cascades only once the turn holds a call that is not a Write or an Edit
+   * (`every-error-unless-all-edits`): Claude Code 2.1.47 to 2.1.71 keep the error and check at
+   * every later start whether the turn is all edits.
+   */
+  private heldCascade: Extract<AbortCause, { kind: 'sibling' }> | undefined;
   private discarded = false;
   private streamOpen = true;
   /** Calls in arrival order from the first one that may still be queued: the scan starts here. */
@@ -57,6 +63,7 @@ export class StreamingToolExecutor implements ToolScheduler {
     const safe = this.options.isConcurrencySafe(block);
     const concurrent = grouping === 'parallel' ? true : grouping === 'serial' ? false : safe;
     const call = this.tracker.add(block, { safe, concurrent, latencyMs });
+    if (this.heldCascade && !ONLY_EDITS.has(block.name)) this.cascade(this.heldCascade);
 
     // A call arriving after the turn was stopped, or after a sibling's error, never starts.
     if (this.turn.signal.aborted) {
@@ -194,13 +201,23 @@ export class StreamingToolExecutor implements ToolScheduler {
   private onCompleted(call: TrackedCall): void {
     this.executingVersion++;
     if (call.phase.state !== 'completed') return;
-    if (!this.siblingCause && this.cascades(call, call.phase.settlement.outcome)) {
-      this.siblingCause = { kind: 'sibling', failedCall: labelCall(call.block), failedId: call.id };
-      this.settleQueued(this.siblingCause, 'cancelled');
-      this.sibling.controller.abort(new CallAbortedError(this.siblingCause));
-      return;
+    if (!this.siblingCause && !this.heldCascade && this.cascades(call, call.phase.settlement.outcome)) {
+      const cause = { kind: 'sibling', failedCall: labelCall(call.block), failedId: call.id } as const;
+      if (this.options.cascade !== 'every-error-unless-all-edits' || this.tracker.calls.some((each) => !ONLY_EDITS.has(each.block.name))) {
+        this.cascade(cause);
+        return;
+      }
+      this.heldCascade = cause;
     }
     if (!this.discarded && !this.siblingCause && !this.turn.signal.aborted) this.scan(call.id);
+  }
+
+  /** Cancels every sibling still queued or executing, and every call that arrives later. */
+  private cascade(cause: Extract<AbortCause, { kind: 'sibling' }>): void {
+    this.siblingCause = cause;
+    this.heldCascade = undefined;
+    this.settleQueued(cause, 'cancelled');
+    this.sibling.controller.abort(new CallAbortedError(cause));
   }
 
   /** Whether this call's failure cancels its siblings, under the cascade policy. */
@@ -215,6 +232,12 @@ export class StreamingToolExecutor implements ToolScheduler {
         return anyError;
       case 'every-error-but-read-only':
         return anyError && !(this.options.isReadOnly?.(call.block) ?? false);
+      case 'every-error-unless-all-edits':
+        return anyError;
+      case 'any-bash-error':
+        return anyError && SHELLS.has(call.block.name);
+      case 'any-bash-error-but-read-only':
+        return anyError && SHELLS.has(call.block.name) && !call.safe;
       case 'none':
         return false;
       default: {
@@ -237,6 +260,11 @@ export class StreamingToolExecutor implements ToolScheduler {
     this.behind.clear();
   }
 }
+
+/** The tools whose turn an error leaves standing under `every-error-unless-all-edits` (Claude Code's Write and Edit). */
+const ONLY_EDITS: ReadonlySet<string> = new Set(['Write', 'Edit']);
+/** The shell tools whose errors cascade under `any-bash-error` (Claude Code's Bash and PowerShell). */
+const SHELLS: ReadonlySet<string> = new Set(['Bash', 'PowerShell']);
 
 /** A scheduler for one turn. */
 export function createScheduler(options: SchedulerOptions): ToolScheduler {

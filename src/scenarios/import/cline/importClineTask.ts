@@ -71,5 +71,5 @@ export function readClineTask(files: readonly LogFile[]): { session: SessionLog;
 export function importClineTask(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
   if (files.length === 0) return { ok: false, problems: [{ source: '', line: 0, message: 'no log was given' }] };
   const { session, notes, main } = readClineTask(files);
-  return scenarioOfSession(session, main, { id: 'cline', policy: 'cline', startsAfterResponse: true }, { ...options, unknown: notes });
+  return scenarioOfSession(session, main, { id: 'cline', policy: 'cline' }, { ...options, unknown: notes });
 }

@@ -57,5 +57,5 @@ export function importCodexSession(files: readonly LogFile[], options: { id?: st
   const starts = children.flatMap((child) => child.session.main.responses.map((response) => response.blocks[0]?.at ?? Infinity));
   const origin = Math.min(session.main.responses.length > 0 ? session.origin : Infinity, ...starts);
   const nested = children.length === 0 ? session : { ...session, origin: Number.isFinite(origin) ? origin : session.origin };
-  return scenarioOfSession(nested, main.name, { id: 'codex', policy: 'codex', startsAfterResponse: false }, { ...options, unknown: notes });
+  return scenarioOfSession(nested, main.name, { id: 'codex', policy: 'codex' }, { ...options, unknown: notes });
 }

@@ -41,5 +41,5 @@ export function importCopilotSession(files: readonly LogFile[], options: { id?: 
   if (!main) return { ok: false, problems: [{ source: '', line: 0, message: 'no log was given' }] };
   const { session, notes } = readCopilotSession(main);
   for (const other of others) session.problems.push({ source: other.name, line: 0, message: 'a Copilot CLI session is one events.jsonl file: this one is left out' });
-  return scenarioOfSession(session, main.name, { id: 'copilot-cli', policy: 'copilot-cli', startsAfterResponse: true }, { ...options, unknown: notes });
+  return scenarioOfSession(session, main.name, { id: 'copilot-cli', policy: 'copilot-cli' }, { ...options, unknown: notes });
 }

@@ -62,5 +62,5 @@ export function importGeminiSession(files: readonly LogFile[], options: { id?: s
   if (!main) return { ok: false, problems: [{ source: '', line: 0, message: 'no log was given' }] };
   const { session, notes } = readGeminiSession(main);
   for (const other of others) session.problems.push({ source: other.name, line: 0, message: 'a Gemini CLI session is one chat file: this one is left out' });
-  return scenarioOfSession(session, main.name, { id: 'gemini-cli', policy: 'gemini-cli', startsAfterResponse: true }, { ...options, unknown: notes });
+  return scenarioOfSession(session, main.name, { id: 'gemini-cli', policy: 'gemini-cli' }, { ...options, unknown: notes });
 }

@@ -82,5 +82,5 @@ export function readOpenCodeSession(files: readonly LogFile[]): { session: Sessi
 export function importOpenCodeSession(files: readonly LogFile[], options: { id?: string } = {}): ImportResult {
   if (files.length === 0) return { ok: false, problems: [{ source: '', line: 0, message: 'no log was given' }] };
   const { session, notes, main } = readOpenCodeSession(files);
-  return scenarioOfSession(session, main, { id: 'opencode', policy: 'opencode', startsAfterResponse: false }, { ...options, unknown: notes });
+  return scenarioOfSession(session, main, { id: 'opencode', policy: 'opencode' }, { ...options, unknown: notes });
 }

@@ -1,8 +1,15 @@
-import type { EffectiveSettings } from '../scenarios/schema';
-import { isBlockConcurrencySafe, lookupTool, parseToolInput, type ToolUseBlock } from '../tools/execution';
-import { kindTraits } from '../tools/kinds';
-import { isReadOnlyBashCommand } from '../tools/permissions/bashAnalysis';
-import type { ToolPool } from '../tools/pool';
+import { isBlockConcurrencySafe, lookupTool, parseToolInput, type ToolUseBlock } from '../execution';
+import { kindTraits } from '../kinds';
+import { isReadOnlyBashCommand } from '../permissions/bashAnalysis';
+import type { ToolPool } from '../pool';
+
+/** The two settings that say which calls may run beside others (a policy's, see scenarios/policies.ts). */
+export interface ConcurrencySettings {
+  /** Under `declared`: `never` counts every Bash call unsafe, `read-only` lets read-only commands run together. */
+  readonly bashConcurrency: 'never' | 'read-only';
+  /** `declared`: each tool's own word; `all-but-edits`: every call but file edits; `all`: every call. */
+  readonly concurrentTools: 'declared' | 'all-but-edits' | 'all';
+}
 
 /** Whether a Bash call's command is read-only by the AST analysis. */
 function readOnlyBash(pool: ToolPool, block: ToolUseBlock): boolean {
@@ -18,7 +25,7 @@ function readOnlyBash(pool: ToolPool, block: ToolUseBlock): boolean {
  * safe, the real agent's rule, and under `never` every Bash call is unsafe, the seed's), every
  * call but file edits (`all-but-edits`), or every call (`all`).
  */
-export function concurrencyRule(pool: ToolPool, settings: Pick<EffectiveSettings, 'bashConcurrency' | 'concurrentTools'>): (block: ToolUseBlock) => boolean {
+export function concurrencyRule(pool: ToolPool, settings: ConcurrencySettings): (block: ToolUseBlock) => boolean {
   switch (settings.concurrentTools) {
     case 'all':
       return () => true;
