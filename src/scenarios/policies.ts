@@ -27,6 +27,10 @@ export type PolicyName = (typeof POLICY_NAMES)[number];
 export const CASCADES = ['bash', 'any', 'every-error', 'every-error-but-read-only', 'every-error-unless-all-edits', 'any-bash-error', 'any-bash-error-but-read-only', 'none'] as const;
 export type Cascade = (typeof CASCADES)[number];
 
+/** Whether Bash calls may run beside others: never (the seed's), when read-only (Claude Code's), always (Codex's shell tools, which take its shared lock). */
+export const BASH_CONCURRENCY = ['never', 'read-only', 'always'] as const;
+export type BashConcurrency = (typeof BASH_CONCURRENCY)[number];
+
 /** Which calls may run beside others. */
 export const CONCURRENT_TOOLS = ['declared', 'all-but-edits', 'all'] as const;
 export type ConcurrentTools = (typeof CONCURRENT_TOOLS)[number];
@@ -41,7 +45,7 @@ export interface SchedulingSettings {
   resultOrder: 'request' | 'completion';
   cascade: Cascade;
   /** Under `declared`: `never` counts every Bash call unsafe, `read-only` lets read-only commands run together. */
-  bashConcurrency: 'never' | 'read-only';
+  bashConcurrency: BashConcurrency;
   /** `declared`: each tool's own `isConcurrencySafe`; `all-but-edits`: every call but file edits; `all`: every call. */
   concurrentTools: ConcurrentTools;
 }
@@ -161,11 +165,12 @@ export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
   codex: {
     name: 'codex',
     agent: 'Codex CLI',
-    version: 'codex-rs',
-    source: 'Its source: each call starts as its item completes during the stream; tools marked parallel share a read lock, the others take the write lock (exclusive, first come first served); results in call order (FuturesOrdered); no cap; no cancellation.',
-    summary: 'Streaming, a read/write lock with no cap, results in call order.',
+    version: 'codex-rs, 0.100 to 0.145',
+    source:
+      'Its source (openai/codex): codex-rs/core/src/tools/parallel.rs spawns each call as its output item completes, during the stream, under one fair read/write lock per request: a tool that supports parallel calls takes the shared lock, any other the exclusive one, first come first served (router.rs tool_supports_parallel, false for an unknown tool). exec_command, shell, shell_command, local_shell (PR #10505, 2026-02), view_image, read_file, list_dir, grep_files and tool_search take the shared lock; write_stdin, apply_patch, update_plan, MCP tools (unless the server opts in, #17667, or the tool says readOnlyHint, #23750), code mode’s exec and the multi-agent tools the exclusive one. Outputs are recorded in call order (FuturesOrdered); no cap; a failing call fails alone. Real rollouts of 0.125 to 0.142.5: exec_command calls of one response ran together (their wall times overlap), write_stdin polls one after another.',
+    summary: 'Streaming; shell commands and reads run together, every other tool alone (a read/write lock, first come first served); no cap; results in call order.',
     strategy: 'streaming',
-    settings: { maxConcurrency: 'none', resultOrder: 'request', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'declared' },
+    settings: { maxConcurrency: 'none', resultOrder: 'request', cascade: 'none', bashConcurrency: 'always', concurrentTools: 'declared' },
   },
   'copilot-cli': {
     name: 'copilot-cli',

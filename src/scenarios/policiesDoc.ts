@@ -21,6 +21,8 @@ const CASCADE: Record<SchedulingSettings['cascade'], string> = {
   none: 'nothing is cancelled',
 };
 
+const BASH_TOGETHER: Record<SchedulingSettings['bashConcurrency'], string> = { never: '', 'read-only': ' (read-only Bash too)', always: ' (every shell command too)' };
+
 const CONCURRENT: Record<SchedulingSettings['concurrentTools'], string> = {
   declared: 'as each tool declares',
   'all-but-edits': 'every call but file edits',
@@ -44,7 +46,7 @@ export function policiesMarkdown(): string {
   ];
   for (const name of POLICY_NAMES) {
     const { agent, version, strategy, settings } = POLICIES[name];
-    const together = settings.concurrentTools === 'declared' ? `${CONCURRENT.declared}${settings.bashConcurrency === 'read-only' ? ' (read-only Bash too)' : ''}` : CONCURRENT[settings.concurrentTools];
+    const together = settings.concurrentTools === 'declared' ? `${CONCURRENT.declared}${BASH_TOGETHER[settings.bashConcurrency]}` : CONCURRENT[settings.concurrentTools];
     const cap = settings.maxConcurrency === 'none' ? 'none' : String(settings.maxConcurrency);
     lines.push(`| \`${name}\` | ${agent} | ${version} | ${STRATEGY[strategy]} | ${together} | ${cap} | ${settings.resultOrder} | ${CASCADE[settings.cascade]} |`);
   }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { mcpServersSchema } from '../tools/mcp/settings';
 import { checkFilesAndFolders, checkToolUseId, checkScenario, checkTurn, checkWorkspacePath } from './checks';
-import { CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, type SchedulingSettings } from './policies';
+import { BASH_CONCURRENCY, CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, type SchedulingSettings } from './policies';
 
 /**
  * The scenario format, version 1 (design.md, Scenarios), as one Zod schema. Every object is strict: a field the
@@ -134,9 +134,9 @@ export const settingsSchema = z
         'Which failing call cancels its siblings: bash (a Bash error), any (an error of any tool), every-error (any error result, failed validation and denials included), every-error-but-read-only (as every-error, but not a read-only call’s), every-error-unless-all-edits (as every-error, unless every call of the turn is a Write or an Edit), any-bash-error (any error result of a Bash call), any-bash-error-but-read-only (of a Bash call that is not read-only), none. Default: the policy’s.',
       ),
     bashConcurrency: z
-      .enum(['never', 'read-only'])
+      .enum(BASH_CONCURRENCY)
       .optional()
-      .describe('never: every Bash call is unsafe; read-only: read-only commands run in parallel. Default: the policy’s.'),
+      .describe('never: every Bash call is unsafe; read-only: read-only commands run in parallel; always: every command may (Codex’s shell tools). Default: the policy’s.'),
     concurrentTools: z
       .enum(CONCURRENT_TOOLS)
       .optional()

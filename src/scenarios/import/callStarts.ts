@@ -5,8 +5,10 @@ export interface TimedCall {
   readonly id: string;
   /** When its block closed: the model had written the whole call. */
   readonly closedAt: number;
-  /** When it ended, where the log says (its result, or later where the log shows it ran on). */
+  /** When it ended, where the log says (its result, or later where the log shows it ran on); with `durationMs`, the latest it ended. */
   readonly endedAt: number | undefined;
+  /** How long it ran once started, where the log says: it ended this long after its start, or at `endedAt` if sooner. */
+  readonly durationMs?: number;
   /** When the agent started it, where the log itself witnesses that (its own start event, a hook's first line). */
   readonly startedAt: number | undefined;
   /** Whether it may run beside others, under the agent's rules. */
@@ -34,6 +36,14 @@ export type StartWitness = 'log' | 'rules' | 'inconsistent';
 export interface InferredStart {
   readonly startedAt: number;
   readonly witness: StartWitness;
+  /** When it ended, by its start and its duration where the log gives a duration; else its `endedAt`. */
+  readonly endedAt: number | undefined;
+}
+
+/** When a call started at `at` ended: its duration after the start, its result's line at the latest. */
+function endOf(call: TimedCall, at: number): number {
+  if (call.durationMs === undefined) return call.endedAt ?? Infinity;
+  return Math.min(call.endedAt ?? Infinity, at + call.durationMs);
 }
 
 interface SimCall extends SchedulingCall {
@@ -63,10 +73,11 @@ export function inferStarts(calls: readonly TimedCall[], rules: StartRules): Map
   let next = 0;
   let last = -Infinity;
   const start = (call: SimCall, at: number, witness: StartWitness) => {
-    starts.set(call.id, { startedAt: at, witness });
+    const ended = endOf(call.timed, at);
+    starts.set(call.id, { startedAt: at, witness, endedAt: Number.isFinite(ended) ? Math.max(ended, at) : undefined });
     const index = queued.indexOf(call);
     if (index >= 0) queued.splice(index, 1);
-    const end = call.timed.endedAt ?? Infinity;
+    const end = endOf(call.timed, at);
     if (end > at) executing.set(call, end);
   };
   for (let guard = 0; guard <= 4 * sims.length + 4 && starts.size < sims.length; guard++) {
@@ -102,6 +113,11 @@ export function inferStarts(calls: readonly TimedCall[], rules: StartRules): Map
     }
   }
   // What never started (its blockers never ended: the log stops first) started when it was ready.
-  for (const call of sims) if (!starts.has(call.id)) starts.set(call.id, { startedAt: call.timed.startedAt ?? call.readyAt, witness: call.timed.startedAt !== undefined ? 'log' : 'rules' });
+  for (const call of sims) {
+    if (starts.has(call.id)) continue;
+    const at = call.timed.startedAt ?? call.readyAt;
+    const ended = endOf(call.timed, at);
+    starts.set(call.id, { startedAt: at, witness: call.timed.startedAt !== undefined ? 'log' : 'rules', endedAt: Number.isFinite(ended) ? ended : undefined });
+  }
   return starts;
 }

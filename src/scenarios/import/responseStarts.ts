@@ -11,6 +11,8 @@ import type { LoggedAgent, LoggedResponse } from './sessionLog';
 export interface CallTiming {
   readonly startedAt: number;
   readonly witness: StartWitness;
+  /** When it ended: its result, or, where the log gives how long it ran, that long after its start. */
+  readonly endedAt: number | undefined;
   /** When the tool began to run, where that is later than the start: hooks or a permission prompt came first. */
   readonly ranAt?: number;
 }
@@ -49,7 +51,14 @@ export function responseStarts(response: LoggedResponse, agent: LoggedAgent, blo
   });
   const streamEndedAt = response.blocks.at(-1)?.at ?? 0;
   const inferred = inferStarts(
-    calls.map((call) => ({ id: call.id, closedAt: call.closedAt, endedAt: call.endedAt, startedAt: call.startedAt, concurrent: rules.concurrent(blockOf(call.id)) })),
+    calls.map((call) => ({
+      id: call.id,
+      closedAt: call.closedAt,
+      endedAt: call.endedAt,
+      ...(call.ranForMs !== undefined ? { durationMs: call.ranForMs } : {}),
+      startedAt: call.startedAt,
+      concurrent: rules.concurrent(blockOf(call.id)),
+    })),
     { timing: rules.timing, cap: rules.cap, streamEndedAt },
   );
   const timings = new Map<string, CallTiming>();
@@ -57,7 +66,7 @@ export function responseStarts(response: LoggedResponse, agent: LoggedAgent, blo
     const start = inferred.get(call.id)!;
     const ran = call.ranAt;
     const waited = ran !== undefined && ran.earliest > start.startedAt + WAIT_BEFORE_RUN_MS;
-    const ranAt = waited ? Math.min((Math.max(ran.earliest, start.startedAt) + ran.latest) / 2, call.endedAt ?? Infinity) : undefined;
+    const ranAt = waited ? Math.min((Math.max(ran.earliest, start.startedAt) + ran.latest) / 2, start.endedAt ?? Infinity) : undefined;
     timings.set(call.id, { ...start, ...(ranAt !== undefined ? { ranAt: Math.round(ranAt) } : {}) });
   }
   return timings;

@@ -38,6 +38,12 @@ export interface LoggedCall {
    */
   ranAt?: { earliest: number; latest: number };
   /**
+   * How long the call took once started, where the log says that but its result's line is only a
+   * latest end (Codex records outputs in call order, so a quick call's output waits for a slower
+   * one before it): the call ended this long after it started, or at its result's line if sooner.
+   */
+  ranForMs?: number;
+  /**
    * When it really ended: its result line's time, or later where the log shows it ran on after that
    * (its PostToolUse hooks, which Claude Code 2.1.x runs before the call counts as done).
    */

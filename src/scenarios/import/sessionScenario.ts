@@ -135,6 +135,7 @@ function turnOf(
     // When it really started: as the log says, else by the agent's own rules (responseStarts.ts).
     const known = timing.timings.get(call.id);
     const started = known?.startedAt ?? call.closedAt;
+    const ended = known?.endedAt ?? call.endedAt;
     // No latencyMs: a call's duration is in `observed`, replayed as its recorded effect, or (rerun) its real work here.
     stream.push({ type: 'tool_use', id: call.id, name: call.name, input: inputOf(call, session.cwd), at, durationMs: close - at });
     observed.calls[call.id] = {
@@ -144,7 +145,7 @@ function turnOf(
       // A call cancelled by a sibling never started: it has no start to hold a replay to.
       ...(outcome !== 'cancelled' ? { offsetMs: fromFirst(started), startWitness: known?.witness ?? 'rules' } : {}),
       ...(known?.ranAt !== undefined ? { ranAt: Math.max(0, Math.round(known.ranAt - session.origin)) } : {}),
-      ...(call.endedAt !== undefined ? { endedAt: Math.max(0, Math.round(call.endedAt - session.origin)) } : {}),
+      ...(ended !== undefined ? { endedAt: Math.max(0, Math.round(ended - session.origin)) } : {}),
     };
     if (outcome === 'denied') answers[call.id] = 'deny';
     if (outcome === 'interrupted' && call.endedAt !== undefined) interruptAt = Math.min(interruptAt ?? Infinity, Math.max(rel(call.endedAt), close + 1));

@@ -5,8 +5,8 @@ import type { ToolPool } from '../pool';
 
 /** The two settings that say which calls may run beside others (a policy's, see scenarios/policies.ts). */
 export interface ConcurrencySettings {
-  /** Under `declared`: `never` counts every Bash call unsafe, `read-only` lets read-only commands run together. */
-  readonly bashConcurrency: 'never' | 'read-only';
+  /** Under `declared`: `never` counts every Bash call unsafe, `read-only` lets read-only commands run together, `always` every command. */
+  readonly bashConcurrency: 'never' | 'read-only' | 'always';
   /** `declared`: each tool's own word; `all-but-edits`: every call but file edits; `all`: every call. */
   readonly concurrentTools: 'declared' | 'all-but-edits' | 'all';
 }
@@ -37,6 +37,7 @@ export function concurrencyRule(pool: ToolPool, settings: ConcurrencySettings): 
       };
     case 'declared':
       if (settings.bashConcurrency === 'never') return (block) => isBlockConcurrencySafe(pool, block);
+      if (settings.bashConcurrency === 'always') return (block) => isBlockConcurrencySafe(pool, block) || lookupTool(pool, block.name)?.name === 'Bash';
       return (block) => isBlockConcurrencySafe(pool, block) || readOnlyBash(pool, block);
     default: {
       const exhaustive: never = settings.concurrentTools;

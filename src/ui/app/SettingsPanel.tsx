@@ -1,4 +1,4 @@
-import { CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, type PolicyName } from '../../scenarios/policies';
+import { BASH_CONCURRENCY, CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, type PolicyName } from '../../scenarios/policies';
 import { effectiveSettings } from '../../scenarios/schema';
 import { resetOverrides, setOverrides, setPolicy } from '../controller';
 import { usePlayground, type SettingsOverrides } from '../store';
@@ -92,7 +92,7 @@ export function SettingsPanel() {
         </div>
         {scheduling('resultOrder', 'Result order', ['request', 'completion'])}
         {scheduling('cascade', 'Cascade', CASCADES)}
-        {scheduling('bashConcurrency', 'Bash concurrency', ['never', 'read-only'])}
+        {scheduling('bashConcurrency', 'Bash concurrency', BASH_CONCURRENCY)}
         {scheduling('concurrentTools', 'Concurrent tools', CONCURRENT_TOOLS)}
       </fieldset>
       {select('permissionMode', 'Permission mode', ['default', 'acceptEdits', 'bypassPermissions', 'plan'])}

@@ -22,7 +22,10 @@ import { isRecord, stringOf, type RolloutEntry } from './rolloutLines';
 /** What an event says of a call's end, beside its output. */
 interface CallEnd {
   failed?: boolean;
+  /** An end event's duration (a process's whole life, when it outlived its call's yield). */
   durationMs?: number;
+  /** The output's own `Wall time`: how long the call ran once its process started. */
+  wallMs?: number;
 }
 
 /** The folded log: the agent's responses and calls, and what else the log told. */
@@ -115,8 +118,8 @@ export function foldRollout(logged: readonly RolloutEntry[]): FoldedRollout & { 
     const shown = found.name === 'Bash' && typeof command === 'string' && !read.failed ? shownFile(command, read.text) : undefined;
     // Read's own report, as a Claude Code log gives it: sessionWorkspace.ts takes the file from it.
     if (shown) found.detail = { file: shown };
-    // The output's duration is rounded to a tenth of a second: an exec_command_end's, when there is one, is kept.
-    if (read.durationMs !== undefined) ends.set(found.id, { durationMs: read.durationMs, ...ends.get(found.id) });
+    // The output's wall time is the call's own (a process may run on after its call yields).
+    if (read.durationMs !== undefined) ends.set(found.id, { ...ends.get(found.id), wallMs: read.durationMs });
     if (!tokenBoundaries) current = null;
   };
 
@@ -257,14 +260,40 @@ function endOf(type: string, payload: Readonly<Record<string, unknown>>): CallEn
 
 /**
  * What the events said, applied to the calls: a failure marks the result an error; a known
- * duration places the call's end that long after its item closed (Codex starts a call as its item
- * completes; the output's own line may be written later, after the calls before it).
+ * duration is how long the call ran once started (`ranForMs`), its output's line only the latest
+ * it ended: Codex records outputs in call order, so a quick call's output waits for a slower one
+ * before it, and a call that waited for the lock started after its item closed.
  */
 function settle(agent: LoggedAgent, ends: ReadonlyMap<string, CallEnd>, problems: LogProblem[], source: string): void {
+  const spawn = spawnLags(agent, ends);
   for (const call of agent.calls.values()) {
     const end = ends.get(call.id);
     if (call.result && end?.failed) call.result = { ...call.result, isError: true };
-    if (call.result && end?.durationMs !== undefined) call.endedAt = call.closedAt + end.durationMs;
+    if (call.result && end?.wallMs !== undefined) call.ranForMs = end.wallMs + (spawn.get(call.name) ?? spawn.get('') ?? 0);
+    else if (call.result && end?.durationMs !== undefined) call.ranForMs = end.durationMs;
     if (!call.result) problems.push({ source, line: 0, message: `the call ${call.id} (${call.name}) has no output in the log: it is imported as unanswered` });
   }
+}
+
+/**
+ * How long, per tool (and over all, under ''), a call takes before its Wall time starts counting
+ * (the process's spawn, its sandbox), measured in this very log on the calls whose output nothing
+ * held: the first call of a response, whose output came after the response had streamed. The
+ * median of them; none where the log has no such call.
+ */
+function spawnLags(agent: LoggedAgent, ends: ReadonlyMap<string, CallEnd>): Map<string, number> {
+  const lags = new Map<string, number[]>();
+  for (const response of agent.responses) {
+    const first = response.blocks.find((block) => block.kind === 'tool_use');
+    const call = first ? agent.calls.get(first.callId!) : undefined;
+    const wall = call ? ends.get(call.id)?.wallMs : undefined;
+    const last = response.blocks.at(-1)!.at;
+    if (!call || wall === undefined || call.endedAt === undefined || call.endedAt <= last) continue;
+    const lag = call.endedAt - call.closedAt - wall;
+    if (lag < 0 || lag > 10_000) continue;
+    for (const key of [call.name, '']) lags.set(key, [...(lags.get(key) ?? []), lag]);
+  }
+  const medians = new Map<string, number>();
+  for (const [key, values] of lags) medians.set(key, values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!);
+  return medians;
 }

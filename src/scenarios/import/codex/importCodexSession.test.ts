@@ -40,8 +40,9 @@ describe('importing a Codex CLI rollout', () => {
       ['tool_use', 513, 189],
     ]);
     expect(first!.stream[1]).toMatchObject({ input: { command: 'ls' }, latencyMs: 0 });
-    // From the session's first response: `ls` started as its item closed, 513 ms in, and ran 0.1 s.
-    expect(scenario.observed!.calls.call_Xq1Lr9aTw2bH0sVd3kP7mN4e).toMatchObject({ outcome: 'success', startedAt: 513, endedAt: 613 });
+    // From the session's first response: `ls` started as its item closed, 513 ms in, and ran its
+    // 0.1 s of wall time after the spawn this log’s calls took (373 ms, measured on its own calls).
+    expect(scenario.observed!.calls.call_Xq1Lr9aTw2bH0sVd3kP7mN4e).toMatchObject({ outcome: 'success', startedAt: 513, endedAt: 986 });
     const tests = scenario.turns[2]!.stream.find((block) => block.type === 'tool_use' && block.name === 'Bash');
     expect(tests).toMatchObject({ input: { command: 'npm test', timeout: 120000 } });
   });
@@ -114,7 +115,9 @@ describe('what the events and the older layout tell', () => {
     const { calls } = result.scenario.observed!;
     expect(calls.call_make).toMatchObject({ outcome: 'error', startedAt: 0, endedAt: 2250 });
     expect(calls.call_patch!.outcome).toBe('error');
-    expect(calls.call_mcp).toMatchObject({ outcome: 'error', startedAt: 200, endedAt: 240 });
+    // The patch and the MCP call take Codex's exclusive lock: each waits for the calls before it (the patch's output is its end).
+    expect(calls.call_patch).toMatchObject({ startedAt: 2250, endedAt: 2610 });
+    expect(calls.call_mcp).toMatchObject({ outcome: 'error', startedAt: 2610, endedAt: 2650 });
     expect(result.scenario.title).toContain('(Codex CLI 0.77.0): Go.');
   });
 
@@ -136,7 +139,8 @@ describe('what the events and the older layout tell', () => {
       ['Bash {"command":"npm run dev"}'],
       ['WebSearch {"query":"vite ports"}'],
     ]);
-    expect(result.scenario.observed!.calls.call_dev).toMatchObject({ outcome: 'success', startedAt: 1000, endedAt: 2000 });
+    // Its wall time (1.0 s) after the spawn the log's first call took (its output 100 ms past its 0.1 s).
+    expect(result.scenario.observed!.calls.call_dev).toMatchObject({ outcome: 'success', startedAt: 1000, endedAt: 2100 });
     expect(result.scenario.observed!.calls.web_search_line6!.outcome).toBe('success');
     expect(result.scenario.observed!.calls.web_search_line6!.result).toContain('its results are not in the log');
   });
