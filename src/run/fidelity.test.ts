@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
-import { importClaudeSession } from '../scenarios/import/importSession';
+import { importClaudeSession } from '../scenarios/import/claude-code/importClaudeSession';
 import { createVirtualClock } from '../time/virtualClock';
 import { fidelityReport, formatFidelity } from './fidelity';
 import { runScenario } from './runScenario';

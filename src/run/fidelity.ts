@@ -4,6 +4,7 @@ import type { CallOutcome } from '../tools/execution';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
 import { allCalls } from './runFacts';
 import { toolOutputOf } from '../tools/toolOutputs';
+import type { StartWitness } from '../scenarios/import/callStarts';
 
 /**
  * Why a replayed call ended otherwise than it really did, in classes a user can act on: the
@@ -123,6 +124,19 @@ export interface CallStart {
   readonly observedStartMs: number | null;
   /** When the replay started it, from the first block of the same response; `null` where it never ran. */
   readonly startMs: number | null;
+  /**
+   * How its real start is known (design.md, Sessions): `log` (the agent wrote it, or a hook of it
+   * began), `rules` (the agent's own start rule over when its block closed and when the calls
+   * ahead of it really ended), `inconsistent` (it ended before those rules would start it);
+   * `null` where the call has no start to hold a replay to.
+   */
+  readonly startWitness: StartWitness | null;
+}
+
+/** Starts held to the real ones, of the calls whose real start is known one way. */
+export interface StartTally {
+  readonly timed: number;
+  readonly startsWithin: number;
 }
 
 /** A replay against the real run, call by call, as `--format fidelity` prints it. */
@@ -139,6 +153,8 @@ export interface FidelityData {
     /** Of those, the ones that started within `toleranceMs` of the real start. */
     readonly startsWithin: number;
     readonly toleranceMs: number;
+    /** The same, split by how each real start is known: the log says it, or the agent's rules give it. */
+    readonly byWitness: { readonly log: StartTally; readonly rules: StartTally; readonly inconsistent: StartTally };
   };
 }
 
@@ -167,9 +183,15 @@ export function fidelityData(record: RunRecord, observed: Observed, preset: stri
       outcome: replay?.call.outcome ?? null,
       observedStartMs: real.offsetMs ?? null,
       startMs: replay?.startMs ?? null,
+      startWitness: real.offsetMs === undefined ? null : (real.startWitness ?? 'rules'),
     };
   });
   const timed = calls.filter((call) => call.observedStartMs !== null && call.startMs !== null);
+  const within = (call: CallStart) => Math.abs(call.startMs! - call.observedStartMs!) <= START_TOLERANCE_MS;
+  const tally = (witness: StartWitness): StartTally => {
+    const these = timed.filter((call) => call.startWitness === witness);
+    return { timed: these.length, startsWithin: these.filter(within).length };
+  };
   return {
     agent: observed.agent,
     version: observed.version,
@@ -179,8 +201,9 @@ export function fidelityData(record: RunRecord, observed: Observed, preset: stri
       calls: calls.length,
       sameOutcome: calls.filter((call) => sameOutcome(call.observedOutcome, call.outcome)).length,
       timed: timed.length,
-      startsWithin: timed.filter((call) => Math.abs(call.startMs! - call.observedStartMs!) <= START_TOLERANCE_MS).length,
+      startsWithin: timed.filter(within).length,
       toleranceMs: START_TOLERANCE_MS,
+      byWitness: { log: tally('log'), rules: tally('rules'), inconsistent: tally('inconsistent') },
     },
   };
 }

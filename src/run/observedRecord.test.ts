@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importClaudeSession } from '../scenarios/import/importSession';
+import { importClaudeSession } from '../scenarios/import/claude-code/importClaudeSession';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import { validateScenario } from '../scenarios/validate';
 import { callPhases } from './callPhases';

@@ -9,7 +9,7 @@ import { importCopilotSession } from './copilot/importCopilotSession';
 import { isOpenCodeExport } from './opencode/exportFile';
 import { importOpenCodeSession } from './opencode/importOpenCodeSession';
 import { isStorageSession } from './opencode/storageFolder';
-import { importClaudeSession } from './importSession';
+import { importClaudeSession } from './claude-code/importClaudeSession';
 import { isSubAgentFile, type LogFile } from './logFile';
 import { SESSION_AGENT_NAMES, type SessionAgentId } from './sessionAgents';
 import type { ImportResult } from './sessionScenario';

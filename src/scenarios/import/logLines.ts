@@ -1,7 +1,7 @@
 /**
- * Reading a session log (JSON Lines, one entry per line) without trusting it: a line that is not
- * JSON, not an object, or has no type is a problem named by its line number, and the rest is read
- * on. The entries are Claude Code's; another agent's log reads its lines with `readJsonLines`.
+ * Reading a session log without trusting it: a line that is not JSON or is too long is a problem
+ * named by its line number, and the rest is read on. Every agent's JSON Lines log is read through
+ * `readJsonLines`; Claude Code's entries are claude-code/logEntries.ts.
  */
 
 /** Something in the log that could not be read or used, and where. */
@@ -13,26 +13,8 @@ export interface LogProblem {
   readonly message: string;
 }
 
-/** One entry of the log. */
-export interface LogEntry {
-  readonly source: string;
-  readonly line: number;
-  readonly type: string;
-  /** Milliseconds since the epoch; `null` when the entry has none that parses. */
-  readonly time: number | null;
-  readonly uuid?: string;
-  readonly parentUuid?: string | null;
-  readonly isSidechain: boolean;
-  readonly raw: Readonly<Record<string, unknown>>;
-}
-
 /** The longest line read; longer ones are a problem (a runaway line must not exhaust memory). */
 const MAX_LINE_CHARS = 20_000_000;
-
-/** Reads every line of `text` (the contents of the log `source`) into entries and problems. */
-export function readLogLines(text: string, source: string): { entries: LogEntry[]; problems: LogProblem[] } {
-  return readJsonLines(text, source, (value, number) => entryOf(value, source, number));
-}
 
 /**
  * Reads every line of a JSON Lines `text` with `toEntry` (an entry, what is wrong with the value,
@@ -76,46 +58,6 @@ function parseLine(line: string): { ok: true; value: unknown } | { ok: false; pr
     const cut = line.length > 60 ? `${line.slice(0, 60)}…` : line;
     return { ok: false, problem: `not JSON (${error instanceof Error ? error.message : String(error)}; the line starts ${JSON.stringify(cut)}): a truncated or damaged line` };
   }
-}
-
-/** An already parsed value as an entry, or what is wrong with it. */
-export function entryOf(value: unknown, source: string, number: number): LogEntry | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
-  const raw = value as Record<string, unknown>;
-  if (typeof raw.type !== 'string') return 'an entry without a "type"';
-  const stamp = typeof raw.timestamp === 'string' ? Date.parse(raw.timestamp) : NaN;
-  return {
-    source,
-    line: number,
-    type: raw.type,
-    time: Number.isFinite(stamp) ? stamp : null,
-    ...(typeof raw.uuid === 'string' ? { uuid: raw.uuid } : {}),
-    ...(typeof raw.parentUuid === 'string' || raw.parentUuid === null ? { parentUuid: raw.parentUuid } : {}),
-    isSidechain: raw.isSidechain === true,
-    raw,
-  };
-}
-
-/** The entry's message content blocks (an assistant's or a user's), as records. */
-export function contentBlocks(entry: LogEntry): Record<string, unknown>[] {
-  const message = entry.raw.message as { content?: unknown } | undefined;
-  const content = message?.content;
-  if (!Array.isArray(content)) return [];
-  return content.filter((block): block is Record<string, unknown> => typeof block === 'object' && block !== null && !Array.isArray(block));
-}
-
-/** A tool_result's content as text (strings, and the text parts of a block list). */
-export function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return content === undefined || content === null ? '' : JSON.stringify(content);
-  return content
-    .map((part: unknown) => {
-      if (typeof part === 'string') return part;
-      const block = part as { type?: unknown; text?: unknown };
-      if (block?.type === 'text' && typeof block.text === 'string') return block.text;
-      return block?.type === 'image' ? '[image]' : '';
-    })
-    .join('');
 }
 
 /**

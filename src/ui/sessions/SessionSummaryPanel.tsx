@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PolicyName } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { differences, knownAnswers, sessionAnswers, type SessionAnswers } from './sessionAnswers';
+import type { FidelityData } from '../../run/fidelity';
 import { secondsText } from '../../run/timeText';
 
 
@@ -68,7 +69,7 @@ function Answers({ answers, onReplay, disabled }: { answers: SessionAnswers; onR
       {fidelity && (
         <p data-testid="session-fidelity">
           Under its own preset ({preset}): {fidelity.sameOutcome} of {fidelity.calls} calls end as they really did; {fidelity.startsWithin} of {fidelity.timed} start within{' '}
-          {fidelity.toleranceMs} ms of their real start.
+          {fidelity.toleranceMs} ms of their real start ({startsKnown(fidelity)}).
         </p>
       )}
       <div className="summary-scroll">
@@ -135,4 +136,12 @@ function Answers({ answers, onReplay, disabled }: { answers: SessionAnswers; onR
       )}
     </>
   );
+}
+
+/** How the real starts are known, in words: how many the log itself says, how many the agent's rules give. */
+function startsKnown(fidelity: FidelityData['totals']): string {
+  const { log, rules, inconsistent } = fidelity.byWitness;
+  const parts = [`${log.startsWithin} of ${log.timed} the log itself says`, `${rules.startsWithin} of ${rules.timed} its rules give from the log’s ends`];
+  if (inconsistent.timed > 0) parts.push(`${inconsistent.timed} that ran sooner than its rules allow`);
+  return parts.join('; ');
 }

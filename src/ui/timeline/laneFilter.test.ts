@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRecord } from '../../run/reduceRun';
 import { observedRecord } from '../../run/observedRecord';
-import { importClaudeSession } from '../../scenarios/import/importSession';
+import { importClaudeSession } from '../../scenarios/import/claude-code/importClaudeSession';
 import { seedRun, subAgentRun } from '../../../test/sampleRuns';
 import { filterLayout, laneMatches, parseLaneQuery } from './laneFilter';
 import { fitView, layoutTimeline } from './layout';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRecord } from '../../run/reduceRun';
 import { observedRecord } from '../../run/observedRecord';
-import { importClaudeSession } from '../../scenarios/import/importSession';
+import { importClaudeSession } from '../../scenarios/import/claude-code/importClaudeSession';
 import { seedRun, subAgentRun } from '../../../test/sampleRuns';
 import { STRIP_TRACKS } from './laneLayout';
 import { fitView, layoutTimeline, type TimelineLayout } from './layout';

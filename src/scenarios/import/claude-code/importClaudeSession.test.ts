@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateSession, logWriter, longSession, toJsonl, type GeneratedCall } from '../../../test/sessionLogs';
-import { importClaudeSession, policyOfVersion } from './importSession';
-import { importSessionLog } from './importSessionLog';
+import { generateSession, logWriter, longSession, toJsonl, type GeneratedCall } from '../../../../test/sessionLogs';
+import { importClaudeSession, policyOfVersion } from './importClaudeSession';
+import { importSessionLog } from '../importSessionLog';
 
-const TRANSCRIPTS = join(import.meta.dirname, '../../../test/transcripts');
+const TRANSCRIPTS = join(import.meta.dirname, '../../../../test/transcripts');
 const realLogs = readdirSync(TRANSCRIPTS).filter((name) => name.endsWith('.jsonl'));
 const imported = (text: string, name = 'session.jsonl') => importClaudeSession([{ name, text }]);
 

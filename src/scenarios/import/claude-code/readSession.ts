@@ -1,6 +1,8 @@
-import { readLogLines, type LogEntry, type LogProblem } from './logLines';
-import { isSubAgentFile, type LogFile } from './logFile';
-import { foldAgent, isAgentCall, progressSubAgents, type LoggedAgent, type SessionLog } from './sessionLog';
+import type { LogProblem } from '../logLines';
+import { readLogLines, type LogEntry } from './logEntries';
+import { isSubAgentFile, type LogFile } from '../logFile';
+import { isAgentCall, type LoggedAgent, type SessionLog } from '../sessionLog';
+import { foldAgent, progressSubAgents } from './foldAgent';
 
 
 /**

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLogLines, type LogProblem } from './logLines';
-import { foldAgent } from './sessionLog';
+import type { LogProblem } from '../logLines';
+import { readLogLines } from './logEntries';
+import { foldAgent } from './foldAgent';
 
 /** A real Claude Code 2.1.39 log (test/transcripts/README.md): its project ran PostToolUse hooks on every call. */
-const LOG = readFileSync(join(import.meta.dirname, '../../../test/transcripts/spotter-fa812bfe-main-lines1-312.jsonl'), 'utf8').split('\n');
+const LOG = readFileSync(join(import.meta.dirname, '../../../../test/transcripts/spotter-fa812bfe-main-lines1-312.jsonl'), 'utf8').split('\n');
 
 /** Lines `from`..`to` (1-based, as numbered in the file) folded as one agent, those `keep` refuses left out. */
 function fold(from: number, to: number, keep: (line: string) => boolean = () => true) {

@@ -1,10 +1,10 @@
-import type { PolicyName } from '../policies';
-import { claudeCodePreset, exactBashProgress, executionPathOf } from './claude-code/claudePreset';
-import type { LogFile } from './logFile';
+import type { PolicyName } from '../../policies';
+import { claudeCodePreset, exactBashProgress, executionPathOf } from './claudePreset';
+import type { LogFile } from '../logFile';
 import { readSession } from './readSession';
-import { scenarioOfSession, type ImportResult } from './sessionScenario';
+import { scenarioOfSession, type ImportResult } from '../sessionScenario';
 
-export type { ImportResult } from './sessionScenario';
+export type { ImportResult } from '../sessionScenario';
 
 /** The policy preset of a Claude Code version (its streaming path, where the version had one). */
 export function policyOfVersion(version: string): PolicyName {
