@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FolderReport } from '../run/folderReport';
-import { findSessionLogs, readSessionFiles, readTextFile } from './nodeFiles';
+import { findSessionGroups, findSessionLogs, readSessionFiles, readTextFile, surveyFolder } from './nodeFiles';
 import type { CliIo } from './replayIo';
 import { replayMain } from './replayMain';
 
@@ -30,6 +30,7 @@ function nodeIo() {
     readFile: readTextFile,
     readSessionFiles,
     findSessionLogs,
+    findSessionGroups,
     writeFile: (path, text) => {
       written[path] = text;
       return Promise.resolve();
@@ -41,9 +42,13 @@ function nodeIo() {
 }
 
 describe('npm run replay -- FOLDER of session logs', () => {
-  it('finds the logs at any depth, a sub-agent’s with its session, and a Gemini chat, but no other JSON', async () => {
-    const logs = (await findSessionLogs(folder))!.map((path) => path.slice(folder.length + 1));
-    expect(logs).toEqual(['claude/projects/app/broken.jsonl', 'claude/projects/app/fa812bfe.jsonl', 'codex/sessions/2026/12/04/rollout-a.jsonl', 'gemini/tmp/abc/chats/session-1.json']);
+  it('finds the logs at any depth by what they hold, a sub-agent’s with its session, and names a log no format claims', async () => {
+    const survey = (await surveyFolder(folder))!;
+    expect(survey.logs.map((path) => path.slice(folder.length + 1))).toEqual(['claude/projects/app/fa812bfe.jsonl', 'codex/sessions/2026/12/04/rollout-a.jsonl', 'gemini/tmp/abc/chats/session-1.json']);
+    expect(survey.unread.map((file) => file.path.slice(folder.length + 1))).toEqual(['claude/projects/app/broken.jsonl']);
+    expect(survey.unread[0]!.why).toMatch(/^no session format the playground reads claims this file: it looks like JSON that does not parse .*; tried Cline, /);
+    // The settings file is JSON of another kind: counted, not named.
+    expect(survey.others).toBe(1);
   });
 
   it('reads a Gemini chat that gemini-cli carried over to its JSON Lines layout once, from the .jsonl', async () => {

@@ -9,8 +9,16 @@ import type { SessionStats } from '../run/sessionStats';
 import { runOnLanes } from './lanes';
 import type { CliArgs, CliIo } from './replayIo';
 
-export async function reportFolder(folder: string, logs: readonly string[], args: CliArgs, io: CliIo, companions?: ReadonlyMap<string, readonly string[]>): Promise<number> {
+export async function reportFolder(
+  folder: string,
+  logs: readonly string[],
+  args: CliArgs,
+  io: CliIo,
+  companions?: ReadonlyMap<string, readonly string[]>,
+  unread: readonly { path: string; why: string }[] = [],
+): Promise<number> {
   const builder = new FolderReportBuilder();
+  for (const file of unread) builder.unreadable(file.path, file.why);
   const { lanes, wallMs } = await runOnLanes(logs, { ...args, sessionStats: true }, io, {
     label: 'sessions',
     ...(companions ? { companions } : {}),
@@ -29,6 +37,6 @@ export async function reportFolder(folder: string, logs: readonly string[], args
         : formatFolderReport(report);
   if (args.out !== undefined) await io.writeFile(args.out, output);
   else io.stdout(output);
-  io.stderr(`${report.sessions} of ${logs.length} session log(s) replayed in ${(wallMs / 1000).toFixed(1)} s on ${lanes} lane(s)${report.unreadable.length > 0 ? `; ${report.unreadable.length} could not be read` : ''}\n`);
+  io.stderr(`${report.sessions} of ${logs.length + unread.length} session log(s) replayed in ${(wallMs / 1000).toFixed(1)} s on ${lanes} lane(s)${report.unreadable.length > 0 ? `; ${report.unreadable.length} could not be read` : ''}\n`);
   return report.sessions > 0 ? 0 : 2;
 }

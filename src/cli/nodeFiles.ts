@@ -1,8 +1,7 @@
 import { stat as statThen, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { LogFile } from '../scenarios/import/logFile';
-import { opensSessionDocument } from '../scenarios/import/logFile';
-import { isStorageSessionHead, storageFileOf } from '../scenarios/import/opencode/storagePath';
+import { storageFileOf } from '../scenarios/import/opencode/storagePath';
 import { groupCodexThreads, ROLLOUT_HEAD_BYTES } from '../scenarios/import/codex/threadGroups';
 
 /**
@@ -39,55 +38,109 @@ const CLINE_CHAT = 'ui_messages.json';
 /** How deep a folder of session logs is searched (`~/.codex/sessions/YYYY/MM/DD/` is four down). */
 const MAX_DEPTH = 8;
 
+/** The files a folder's search asks the formats about; others are counted, not opened. */
+const LOOKED_AT = /\.(jsonl|json|md)$/;
+
+/** A file of a folder that is no session the replay reads, and why. */
+export interface UnreadFile {
+  readonly path: string;
+  readonly why: string;
+}
+
+/** What a folder holds: its session logs, the files it looked at but could not read as one (with why), and how many others it did not open. */
+export interface FolderSurvey {
+  readonly logs: string[];
+  readonly unread: UnreadFile[];
+  /** Files of other kinds (not .jsonl, .json or .md), counted. */
+  readonly others: number;
+}
+
 /**
- * The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. A log is a
- * `.jsonl` file (a sub-agent's, under a `subagents` folder, goes with its session's log instead) or
- * a `.json` file whose first bytes name a session and a project hash (a Gemini CLI chat) or open
- * with an OpenCode session's `info` (an `opencode export`), or a Cline task's
- * `api_conversation_history.json` (its `ui_messages.json` goes with it), or an OpenCode storage
- * folder's main session (`session/<project>/ses_….json`; its messages, parts and sub-agents' sessions
- * go with it, so in a storage folder only `session/` is searched); a Gemini chat `X.json` with an
- * `X.jsonl` beside it (gemini-cli's copy of it in its newer layout) is read from the `.jsonl`.
+ * The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. Each
+ * `.jsonl`, `.json` and `.md` file's first bytes are shown to the formats' table
+ * (scenarios/import/sessionFormats.ts), which says whose it is and as what: a session, or a part
+ * of one (a Claude Code sub-agent's log, an OpenCode storage folder's message or part, a Cline
+ * task's metadata), which goes with its session and is no log of its own. A file no format claims
+ * is unread, with what it looked like; one of a format with no tool calls (an Aider history), with
+ * that format's refusal. In an OpenCode storage folder only `session/` is searched; a Cline task's
+ * `ui_messages.json` beside its `api_conversation_history.json` goes with it; a Gemini chat `X.json`
+ * with an `X.jsonl` beside it (gemini-cli's copy in its newer layout) is read from the `.jsonl`.
  * Links are not followed, so a link cannot lead the search round in circles or out of the folder.
  */
-export async function findSessionLogs(path: string): Promise<string[] | null> {
+export async function surveyFolder(path: string): Promise<FolderSurvey | null> {
   if (!(await statOrNull(path))?.isDirectory()) return null;
   const { readdir, open } = await files();
+  const { formatOfFile, unclaimedReason } = await import('../scenarios/import/sessionFormats');
   const logs: string[] = [];
+  const unread: UnreadFile[] = [];
+  let others = 0;
+  const headOf = async (full: string): Promise<string | null> => {
+    const handle = await open(full).catch(() => null);
+    if (!handle) return null;
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD), 0, HEAD, 0);
+      return buffer.subarray(0, bytesRead).toString('utf8');
+    } catch {
+      return null;
+    } finally {
+      await handle.close();
+    }
+  };
   const walk = async (folder: string, depth: number): Promise<void> => {
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
     const isStorage = ['session', 'message', 'part'].every((name) => entries.some((entry) => entry.isDirectory() && entry.name === name));
+    const histories = entries.some((entry) => entry.isFile() && entry.name === CLINE_HISTORY);
     for (const entry of entries) {
       const full = join(folder, entry.name);
       if (isStorage && entry.name !== 'session') continue;
       if (entry.isDirectory()) {
         if (depth < MAX_DEPTH && entry.name !== 'subagents' && !entry.name.startsWith('.')) await walk(full, depth + 1);
-      } else if (entry.isFile() && entry.name.endsWith('.jsonl')) logs.push(full);
-      else if (entry.isFile() && entry.name === CLINE_HISTORY) logs.push(full);
-      else if (entry.isFile() && entry.name.endsWith('.json')) {
-        const handle = await open(full).catch(() => null);
-        if (!handle) continue;
-        const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0).finally(() => handle.close());
-        const head = buffer.subarray(0, bytesRead).toString('utf8');
-        if (opensSessionDocument(head) || isStorageSessionHead(full, head)) logs.push(full);
+        continue;
       }
+      if (!entry.isFile()) continue;
+      if (!LOOKED_AT.test(entry.name)) {
+        others++;
+        continue;
+      }
+      if (histories && entry.name === CLINE_CHAT) continue;
+      const head = await headOf(full);
+      if (head === null) {
+        unread.push({ path: full, why: 'it could not be opened' });
+        continue;
+      }
+      const claimed = formatOfFile({ name: full, head });
+      if (!claimed) {
+        // A Markdown or JSON file of another kind is no log, and a folder holds many: only a JSON Lines file is named.
+        if (entry.name.endsWith('.jsonl')) unread.push({ path: full, why: head.trim() === '' ? 'the file is empty' : unclaimedReason(head) });
+        else others++;
+      } else if ('refusal' in claimed.format && typeof claimed.format.refusal === 'string') unread.push({ path: full, why: claimed.format.refusal });
+      else if (claimed.role === 'session') logs.push(full);
     }
   };
   await walk(path, 0);
   // gemini-cli carries a resumed chat of its one-document layout over to `X.jsonl` whole, and
   // leaves `X.json` beside it: the session is read once, from the file it goes on in.
   const lines = new Set(logs.filter((log) => log.endsWith('.jsonl')));
-  return logs.filter((log) => !(log.endsWith('.json') && lines.has(`${log}l`))).sort();
+  return { logs: logs.filter((log) => !(log.endsWith('.json') && lines.has(`${log}l`))).sort(), unread: unread.sort((a, b) => a.path.localeCompare(b.path)), others };
+}
+
+/** How much of a file the folder's search reads to tell whose it is. */
+const HEAD = 64 * 1024;
+
+/** The session logs anywhere inside a folder (surveyFolder), sorted; `null` when `path` is not a folder. */
+export async function findSessionLogs(path: string): Promise<string[] | null> {
+  return (await surveyFolder(path))?.logs ?? null;
 }
 
 /**
- * The session logs anywhere inside a folder (findSessionLogs), with the rollouts of Codex's
+ * The session logs anywhere inside a folder (surveyFolder), with the rollouts of Codex's
  * sub-agents put with their parent's (`companions`, by the parent's path) instead of standing as
- * sessions of their own (scenarios/import/codex/threadGroups.ts); `null` when `path` is not a folder.
+ * sessions of their own (scenarios/import/codex/threadGroups.ts), and the files it could not
+ * read; `null` when `path` is not a folder.
  */
-export async function findSessionGroups(path: string): Promise<{ logs: string[]; companions: Map<string, string[]> } | null> {
-  const logs = await findSessionLogs(path);
-  if (logs === null) return null;
+export async function findSessionGroups(path: string): Promise<{ logs: string[]; companions: Map<string, string[]>; unread: UnreadFile[]; others: number } | null> {
+  const survey = await surveyFolder(path);
+  if (survey === null) return null;
   const { open } = await files();
   const headOf = async (log: string) => {
     const handle = await open(log);
@@ -98,7 +151,8 @@ export async function findSessionGroups(path: string): Promise<{ logs: string[];
       await handle.close();
     }
   };
-  return groupCodexThreads(logs, headOf, (log) => log.endsWith('.jsonl'));
+  const grouped = await groupCodexThreads(survey.logs, headOf, (log) => log.endsWith('.jsonl'));
+  return { ...grouped, unread: survey.unread, others: survey.others };
 }
 
 /** Writes a text file, making its folder first when missing. */
@@ -118,10 +172,12 @@ export async function readSessionFiles(path: string): Promise<LogFile[]> {
   const { readdir } = await files();
   if (storageFileOf(path)?.kind === 'session') return readStorageSession(path);
   const found = [{ name: path, text: await readText(path) }];
-  if (basename(path) === CLINE_HISTORY) {
-    const chat = join(dirname(path), CLINE_CHAT);
-    const text = await readText(chat).catch(() => null);
-    return text === null ? found : [...found, { name: chat, text }];
+  // A Cline task's two files go together, whichever is given.
+  const beside = basename(path) === CLINE_HISTORY ? CLINE_CHAT : basename(path) === CLINE_CHAT ? CLINE_HISTORY : undefined;
+  if (beside !== undefined) {
+    const other = join(dirname(path), beside);
+    const text = await readText(other).catch(() => null);
+    return text === null ? found : [...found, { name: other, text }];
   }
   const folder = join(dirname(path), basename(path, '.jsonl'), 'subagents');
   const names = await readdir(folder).catch(() => [] as string[]);

@@ -165,12 +165,12 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
   const wanted = args.scenarios.length === 1 && !args.all && only !== undefined;
   const groups = wanted && io.findSessionGroups ? await io.findSessionGroups(only) : null;
   const logs = groups?.logs ?? (wanted && !io.findSessionGroups ? await io.findSessionLogs?.(only) : null);
-  if (logs && logs.length > 0) {
+  if (logs && (logs.length > 0 || (groups?.unread?.length ?? 0) > 0)) {
     if (args.formatGiven && !FOLDER_FORMATS.includes(args.format)) {
       io.stderr(`replay: a folder of session logs gives one report: --format ${FOLDER_FORMATS.join(', ')} (not ${args.format})\n`);
       return 2;
     }
-    return (await import('./folderRun')).reportFolder(only!, logs, args.formatGiven ? args : { ...args, format: 'text' }, io, groups?.companions);
+    return (await import('./folderRun')).reportFolder(only!, logs, args.formatGiven ? args : { ...args, format: 'text' }, io, groups?.companions, groups?.unread ?? []);
   }
   const { names, folder } = await expandScenarios(args.scenarios, args.all, io);
   if (names.length === 1 && !folder && !args.all && args.junit === undefined) return replaySingle(names[0]!, args, io);

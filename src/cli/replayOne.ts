@@ -39,13 +39,14 @@ export interface ScenarioReader {
 }
 
 /**
- * Finds a built-in scenario by id, or reads and validates a file; a `.jsonl` session log is
- * imported first, and so is a `.json` file that is a Gemini CLI chat or an OpenCode export (one JSON
- * document with its `messages` and no scenario's `turns`) or a Cline task's
- * `api_conversation_history.json` (read with the `ui_messages.json` beside it).
+ * Finds a built-in scenario by id, or reads and validates a file. A session log of any format the
+ * table knows is imported first, told by what the file holds, not by its name (sessionFormats.ts):
+ * a `.jsonl` file always goes to the importer, which says what it is or why it is none; any other
+ * file does when a format claims it (a Cline `ui_messages.json` alone or renamed, a Gemini chat, an
+ * OpenCode export, an Aider history, to be refused with why); the rest is read as a scenario.
  */
 export async function loadScenario(name: string, io: ScenarioReader, companions: readonly string[] = []): Promise<{ ok: true; scenario: Scenario } | { ok: false; message: string }> {
-  if (name.endsWith('.jsonl') || /(^|[/\\])api_conversation_history\.json$/.test(name) || storageFileOf(name)?.kind === 'session') return loadSession(name, io, companions);
+  if (name.endsWith('.jsonl') || storageFileOf(name)?.kind === 'session') return loadSession(name, io, companions);
   const builtIn = BUILT_IN_SCENARIOS.find((raw) => (raw as { id?: unknown }).id === name);
   if (builtIn !== undefined) {
     const result = validateScenario(builtIn);
@@ -59,16 +60,19 @@ export async function loadScenario(name: string, io: ScenarioReader, companions:
     const why = code === 'ENOENT' ? 'no such file, and no built-in scenario has that id' : error instanceof Error ? error.message : String(error);
     return { ok: false, message: `${name}: ${why}` };
   }
-  if (await isSessionDocument(text)) return importLog([{ name, text }]);
+  if (await isSessionLog(name, text)) return loadSession(name, io, companions);
   const result = parseScenario(text, name);
   return result.ok ? result : { ok: false, message: formatErrors(result.errors, name) };
 }
 
-/** Whether a file's text is a Gemini CLI chat or an OpenCode export; the importer's sniffs load only when the text names `messages`. */
-async function isSessionDocument(text: string): Promise<boolean> {
-  if (!/"messages"\s*:\s*\[/.test(text)) return false;
-  const [{ isGeminiChat }, { isOpenCodeExport }] = await Promise.all([import('../scenarios/import/gemini/chatFile'), import('../scenarios/import/opencode/exportFile')]);
-  return isGeminiChat(text) || isOpenCodeExport(text);
+/**
+ * Whether a file's text is a session log of a format the table knows. A scenario (a JSON object
+ * with its `turns`) is none, and is told without loading the formats.
+ */
+async function isSessionLog(name: string, text: string): Promise<boolean> {
+  if (/^\s*\{/.test(text) && /"turns"\s*:\s*\[/.test(text.slice(0, 1 << 20)) && !/"messages"\s*:\s*\[/.test(text.slice(0, 1 << 20))) return false;
+  const { formatOfFile } = await import('../scenarios/import/sessionFormats');
+  return formatOfFile({ name, head: text.slice(0, 64 * 1024), text }) !== undefined;
 }
 
 /**

@@ -44,7 +44,9 @@ describe('a session in figures', () => {
     const groups = presetGroups(failing, true);
     expect(groups).toContainEqual(['ai-sdk-5', 'opencode']);
     expect(groups).toContainEqual(['claude-code-1.0', 'claude-code-2.0']);
-    expect(groups.filter((group) => group.length > 1)).toHaveLength(2);
+    // Pi's sequential path runs one call at a time after the response, as Cline does.
+    expect(groups).toContainEqual(['cline', 'pi-sequential']);
+    expect(groups.filter((group) => group.length > 1)).toHaveLength(3);
   });
 
   it('counts the real run: tool time, cancellations, results that passed an earlier one, the tools’ times', async () => {

@@ -20,6 +20,8 @@ export const POLICY_NAMES = [
   'ai-sdk-7',
   'opencode',
   'cline',
+  'pi',
+  'pi-sequential',
 ] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
@@ -214,6 +216,26 @@ export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
     version: 'today',
     source: 'Its docs and source: tools run one at a time after the response (sequential by default).',
     summary: 'After the response, one call at a time.',
+    strategy: 'serial',
+    settings: { maxConcurrency: 1, resultOrder: 'request', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'declared' },
+  },
+  pi: {
+    name: 'pi',
+    agent: 'Pi',
+    version: '0.58.0 and later (toolExecution "parallel", the default)',
+    source:
+      'Its agent loop (badlogic/pi-mono, packages/agent/src/agent-loop.ts; the CHANGELOG of 0.58.0): tools run only after the whole assistant message has streamed; in parallel mode each call is checked in turn (its beforeToolCall hook may block it), then every allowed call starts at once (Promise.all), results kept in the message’s order; a failing or blocked call cancels nothing; no cap. A session file gives no version: in parallel mode every result of a message is written once the slowest call ends, with one time.',
+    summary: 'After the message, every call at once; results in the message’s order; nothing cancelled.',
+    strategy: 'parallel',
+    settings: { maxConcurrency: 'none', resultOrder: 'request', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'all' },
+  },
+  'pi-sequential': {
+    name: 'pi-sequential',
+    agent: 'Pi',
+    version: 'before 0.58.0, or toolExecution "sequential"',
+    source:
+      'Its agent loop before 0.58.0 (badlogic/pi-mono, packages/agent/src/agent-loop.ts): after the whole message, the calls one after another, each result written as its call ends; a failing call stops nothing (until 0.58.4 a message the user queued skipped the calls still to run). A session that ran so shows results of one message written at rising times.',
+    summary: 'After the message, one call at a time; nothing cancelled.',
     strategy: 'serial',
     settings: { maxConcurrency: 1, resultOrder: 'request', cascade: 'none', bashConcurrency: 'never', concurrentTools: 'declared' },
   },

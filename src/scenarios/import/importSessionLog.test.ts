@@ -42,14 +42,13 @@ describe('importing a log of either agent through one entry', () => {
     expect(codex.ok && codex.scenario.observed?.agent).toBe('codex');
   });
 
-  it('names both formats when a log is neither', () => {
+  it('says what a log no format claims looks like, and every format it tried', () => {
     const result = importSessionLog([{ name: 'other.jsonl', text: '{"type":"session_start","payload":1}\n{"type":"step"}\n' }]);
     expect(result.ok).toBe(false);
     expect(result.problems.map((problem) => problem.message)).toEqual([
-      'this does not look like a Claude Code session log: it has no user or assistant entries (its entry types: session_start, step)',
-      'the log holds no model response to replay',
-      'it does not look like a Codex CLI rollout file either (one starts with a session_meta line, then response_item, event_msg and turn_context lines)',
+      'no session format the playground reads claims this file: it looks like JSON Lines whose first object has the keys type, payload; tried Cline, Gemini CLI, OpenCode, GitHub Copilot CLI, Pi, Codex CLI, Claude Code, Aider',
     ]);
+    expect(importSessionLog([{ name: 'notes.md', text: '# Notes\n\nnothing here\n' }]).problems[0]!.message).toMatch(/it looks like text, not JSON \(it starts "# Notes"\); tried Cline/);
   });
 
   it('says an empty file is empty, and names the lines of another agent’s log run into one file', () => {

@@ -1,21 +1,21 @@
 import type { ExpectedOutcome, ObservedOutcome } from '../schema';
+import type { OutcomeWords } from './formatClaim';
 import type { LoggedCall } from './sessionLog';
 
-/** How a call really ended, read from its result. */
-export function observedOutcome(call: LoggedCall): ObservedOutcome {
+/**
+ * How a call really ended, read from its result in the words of the agent that wrote it (its
+ * format's `outcomeWords`): cancelled by a sibling, refused at a prompt, stopped by the user, else
+ * an error or a success.
+ */
+export function observedOutcome(call: LoggedCall, words: OutcomeWords): ObservedOutcome {
   const result = call.result;
   if (!result) return 'unanswered';
   if (!result.isError) return 'success';
   const text = result.text;
-  // Claude Code's, then Cline's (a call after one the user rejected in the same response).
-  if (/Sibling tool call errored|Cancelled: parallel tool call|^Skipping tool .* due to user rejecting a previous tool/.test(text)) return 'cancelled';
-  // Gemini CLI's: a call the user declined at its confirmation is cancelled, with this reason.
-  if (/^\[Operation Cancelled\] (Reason: )?User did not allow tool call/.test(text)) return 'denied';
-  // Claude Code's words, then Codex CLI's (an output cut off by the user's interrupt, a refused command or patch), then Gemini CLI's (any other cancellation).
-  // OpenCode's: a call still running when the turn was aborted.
-  if (/Request interrupted by user|^aborted(:|$)|^\[Operation Cancelled\]|^Tool execution aborted$/.test(text)) return 'interrupted';
-  // Claude Code's, Codex CLI's, OpenCode's, then Cline's refusals.
-  if (/doesn't want to proceed with this tool use|Permission to use .* (has been|was) denied|permission denied by the user|^(exec command|patch) rejected by user|^The user rejected permission to use this specific tool call|^The user denied this operation/i.test(text)) return 'denied';
+  if (words.cancelled?.test(text)) return 'cancelled';
+  // Before a refusal: Claude Code's interrupt tells the model the user does not want to proceed too.
+  if (words.interrupted?.test(text)) return 'interrupted';
+  if (words.denied?.test(text)) return 'denied';
   return 'error';
 }
 

@@ -3,7 +3,7 @@ import { inputDepthProblem, stringifyJson } from '../../model/deepJson';
 import { validateScenario } from '../validate';
 import type { LogProblem } from './logLines';
 import { expectedOutcome, observedOutcome } from './observedOutcome';
-import { SESSION_AGENT_NAMES, type SessionAgent } from './sessionAgents';
+import { outcomeWordsOf, SESSION_AGENT_NAMES, type SessionAgent } from './sessionAgents';
 import { isAgentCall, type LoggedAgent, type LoggedCall, type LoggedResponse, type SessionLog } from './sessionLog';
 import { relativeInput } from './sessionPaths';
 import { responseStarts, startRulesOf, type CallTiming } from './responseStarts';
@@ -131,7 +131,7 @@ function turnOf(
       continue;
     }
     const call = agent.calls.get(block.callId!)!;
-    const outcome = observedOutcome(call);
+    const outcome = observedOutcome(call, outcomeWordsOf(observed.agent));
     // When it really started: as the log says, else by the agent's own rules (responseStarts.ts).
     const known = timing.timings.get(call.id);
     const started = known?.startedAt ?? call.closedAt;

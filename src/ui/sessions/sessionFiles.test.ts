@@ -101,7 +101,7 @@ describe('opening a session log in the page', () => {
     lines.splice(2, 0, '{"type":"assistant"');
     const opening = importSessionTexts([{ name: 'cut.jsonl', text: lines.join('\n') }]);
     expect(opening.ok && opening.problems).toContain('cut.jsonl:3:');
-    const empty = importSessionTexts([{ name: 'empty.jsonl', text: '{"type":"summary"}\n' }]);
+    const empty = importSessionTexts([{ name: 'empty.jsonl', text: '{"type":"summary","summary":"Earlier work","leafUuid":"u1"}\n' }]);
     expect(empty.ok).toBe(false);
     expect(!empty.ok && empty.message).toContain('no model response');
   });

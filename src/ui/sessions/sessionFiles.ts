@@ -1,21 +1,20 @@
-import { isSubAgentFile, opensSessionDocument, type LogFile } from '../../scenarios/import/logFile';
+import { isSubAgentFile, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
 import { pathOf } from './dropPath';
 import { isStorageFile, storageSessionsOf } from './storageSessions';
 
 /**
- * Whether a `.json` file is a Gemini CLI chat or an OpenCode export rather than a scenario: its
- * first bytes name a session and its project's hash, or open with an OpenCode session's `info`
- * (an id "ses_…"), which no scenario has (the importer then reads it whole).
+ * Whether a file that is not JSON Lines is a session log rather than a scenario: a format of the
+ * table (scenarios/import/sessionFormats.ts, loaded with the first drop, not with the page) claims
+ * it by its first bytes: a Gemini CLI chat, an OpenCode export, a Cline task's file under any name,
+ * an Aider history (to be refused with why). A scenario (its `turns`) is none.
  */
-async function isChatFile(file: File): Promise<boolean> {
-  const head = await file.slice(0, 4096).text();
-  if (/"turns"\s*:/.test(head)) return false;
-  return opensSessionDocument(head);
+async function isSessionFile(file: File): Promise<boolean> {
+  const head = await file.slice(0, 64 * 1024).text();
+  if (/^\s*\{/.test(head) && /"turns"\s*:/.test(head) && !/"messages"\s*:/.test(head)) return false;
+  const { formatOfFile } = await import('../../scenarios/import/sessionFormats');
+  return formatOfFile({ name: pathOf(file), head }) !== undefined;
 }
-
-/** A Cline task's files, known by their names: its API history and its chat (the importer takes them together). */
-const CLINE_FILES = new Set(['api_conversation_history.json', 'ui_messages.json']);
 
 /** A file's own name: a file of a dropped folder is named by its path inside the drop. */
 const baseName = (file: File) => file.name.slice(file.name.lastIndexOf('/') + 1);
@@ -26,7 +25,7 @@ const baseName = (file: File) => file.name.slice(file.name.lastIndexOf('/') + 1)
  */
 export async function sessionFilesOf(files: readonly File[]): Promise<File[]> {
   const found: File[] = [];
-  for (const file of files) if (file.name.endsWith('.jsonl') || CLINE_FILES.has(baseName(file)) || isStorageFile(file) || (file.name.endsWith('.json') && (await isChatFile(file)))) found.push(file);
+  for (const file of files) if (file.name.endsWith('.jsonl') || isStorageFile(file) || ((file.name.endsWith('.json') || file.name.endsWith('.md')) && (await isSessionFile(file)))) found.push(file);
   return found;
 }
 
@@ -42,11 +41,9 @@ export async function holdsSessionLog(files: readonly File[]): Promise<boolean> 
 export async function openSessionFiles(files: readonly File[]): Promise<SessionOpening> {
   const logs = await sessionFilesOf(files);
   if (logs.length === 0) {
-    return {
-      ok: false,
-      message:
-        'No session log: a Claude Code session is a .jsonl file (in ~/.claude/projects/), a Codex CLI session a rollout-*.jsonl file (in ~/.codex/sessions/), a Gemini CLI session a session-*.json or .jsonl file (in ~/.gemini/tmp/), a Copilot CLI session an events.jsonl file (in ~/.copilot/session-state/), an OpenCode session the output of `opencode export <sessionID>` saved as .json (or its storage folder, ~/.local/share/opencode/storage/, dropped whole), a Cline task its api_conversation_history.json and ui_messages.json (in the extension\'s tasks/<id>/ folder).',
-    };
+    const { SESSION_FORMATS } = await import('../../scenarios/import/sessionFormats');
+    const known = SESSION_FORMATS.filter((format) => !('refusal' in format)).map((format) => `${format.name}: ${format.where}`);
+    return { ok: false, message: `No session log among these files. The playground reads ${known.join('; ')}.` };
   }
   // A storage folder's session goes first, its messages and parts after it (storageSessions.ts).
   const ordered = logs.some(isStorageFile) ? (await sessionsOf(logs)).flatMap((session) => [session.main, ...session.subAgents]) : logs;
