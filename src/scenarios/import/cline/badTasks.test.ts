@@ -43,10 +43,40 @@ describe('a Cline task that cannot be read whole', () => {
     expect(result.ok && result.scenario.observed!.calls.call_3_1?.outcome).toBe('unanswered');
   });
 
-  it('says when only the chat is here, and leaves out a file that is not the task’s', () => {
+  it('reads a chat with no request as nothing to replay, and leaves out a file that is not the task’s', () => {
     const result = importSessionLog([{ name: UI, text: JSON.stringify([{ ts: 1, type: 'say', say: 'task', text: 'x' }]) }, { name: 'notes.txt', text: 'hello' }]);
     expect(result.ok).toBe(false);
-    expect(messagesOf(result)).toEqual(expect.arrayContaining([expect.stringContaining('api_conversation_history.json is not here'), expect.stringContaining('left out')]));
+    expect(messagesOf(result)).toEqual(expect.arrayContaining([expect.stringContaining('no model response'), expect.stringContaining('left out')]));
+  });
+
+  it('reads a task kept as its chat alone: each tool, command and question a call, its result what the next request carried or the output shown', () => {
+    const chat = [
+      { ts: 1000, type: 'say', say: 'task', text: 'Fix the greeting' },
+      { ts: 1100, type: 'say', say: 'api_req_started', text: JSON.stringify({ request: '<task>Fix the greeting</task>', cost: 0.01 }) },
+      { ts: 2900, type: 'say', say: 'tool', text: JSON.stringify({ tool: 'readFile', path: 'src/greet.ts', content: '/w/src/greet.ts' }) },
+      { ts: 3050, type: 'say', say: 'api_req_started', text: JSON.stringify({ request: "[read_file for 'src/greet.ts'] Result:\nexport const greet = () => 'hi';\n\n<environment_details>…", cost: 0.01 }) },
+      { ts: 5200, type: 'ask', ask: 'command', text: 'npm test', commandCompleted: true },
+      { ts: 8100, type: 'ask', ask: 'command_output', text: '> node --test' },
+      { ts: 9300, type: 'ask', ask: 'command_output', text: 'ok 1' },
+      { ts: 9800, type: 'say', say: 'api_req_started', text: JSON.stringify({ request: "[execute_command for 'npm test'] Result:\nCommand executed.", cost: 0.01 }) },
+      { ts: 11_000, type: 'say', say: 'completion_result', text: 'Done.HAS_CHANGES' },
+      { ts: 11_010, type: 'ask', ask: 'completion_result', text: '' },
+    ];
+    const result = importSessionLog([{ name: 'exports/task-1718.json', text: JSON.stringify(chat) }]);
+    expect(result.ok, JSON.stringify(result.problems)).toBe(true);
+    if (!result.ok) return;
+    const calls = result.scenario.turns.flatMap((turn) => turn.stream.flatMap((block) => (block.type === 'tool_use' ? [[block.name, block.input]] : [])));
+    expect(calls).toEqual([
+      ['Read', { file_path: 'src/greet.ts' }],
+      ['Bash', { command: 'npm test' }],
+      ['attempt_completion', { result: 'Done.' }],
+    ]);
+    const observed = result.scenario.observed!.calls;
+    expect(observed.ui_3).toMatchObject({ outcome: 'success', result: "export const greet = () => 'hi';", endedAt: 2050 });
+    // A command ends with its last output shown, before the next request.
+    expect(observed.ui_5).toMatchObject({ outcome: 'success', result: 'Command executed.', endedAt: 8300 });
+    expect(observed.ui_9!.outcome).toBe('unanswered');
+    expect(result.scenario.observed!.unknown!.join('\n')).toContain('api_conversation_history.json is not here: the calls are those its chat showed');
   });
 
   it('names a call cut off while streaming, a result nothing asked for, and a message that is no object', () => {

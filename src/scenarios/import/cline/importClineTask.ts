@@ -2,6 +2,7 @@ import type { LogFile } from '../logFile';
 import type { LogProblem } from '../logLines';
 import { emptyAgent, type SessionLog } from '../sessionLog';
 import { scenarioOfSession, type ImportResult } from '../sessionScenario';
+import { foldChat } from './foldChat';
 import { foldTask } from './foldTask';
 import { clineFileKind, HISTORY_FILE, readTaskArray, UI_FILE } from './taskFiles';
 import { uiTimes } from './uiTimes';
@@ -37,13 +38,16 @@ export function readClineTask(files: readonly LogFile[]): { session: SessionLog;
   const times = ui ? uiTimes(ui.items, chat!.name, problems) : undefined;
   if (!chat) notes.push(`the task's ${UI_FILE} is not here: the times are those the history's messages carry (none in older versions, where every moment is 0)`);
   const main = history ?? chat ?? files[0];
-  if (!history) {
-    problems.push({ source: main?.name ?? '', line: 0, message: `the task's ${HISTORY_FILE} is not here: the model's responses and calls are in it, and the chat alone does not hold them` });
-  }
   const read = history ? readTaskArray(history, 'API messages') : undefined;
   if (read) problems.push(...read.problems);
   const folded = read ? foldTask(read.items, history!.name, times) : undefined;
-  const agent = folded?.agent ?? emptyAgent();
+  // The chat alone: its tools, commands and their outputs are the calls (foldChat.ts).
+  const chatOnly = !history && ui ? foldChat(ui.items, chat!.name) : undefined;
+  if (chatOnly) {
+    problems.push(...chatOnly.problems);
+    notes.push(`the task's ${HISTORY_FILE} is not here: the calls are those its chat showed, the results those the next request carried (a file read is cut to what the chat kept), and the model's own words only as shown`);
+  } else if (!history) problems.push({ source: main?.name ?? '', line: 0, message: `the task's ${HISTORY_FILE} is not here, and no chat beside it: there are no calls to read` });
+  const agent = folded?.agent ?? chatOnly?.agent ?? emptyAgent();
   if (agent.prompt === undefined && times?.prompt) agent.prompt = times.prompt;
   notes.push(...(folded?.notes ?? []));
   if (folded && folded.cwd === '') notes.push("the task's folder is not in its first message's environment details: paths are kept as the model wrote them");
