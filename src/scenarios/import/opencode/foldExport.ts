@@ -1,17 +1,21 @@
 /**
- * An OpenCode session's messages folded into the importer's responses and calls. One assistant
- * message holds every model request of a turn: each request is a `step-start` … `step-finish` run of
- * its parts (packages/opencode/src/session/processor.ts writes a `step-start` as the AI SDK starts a
- * step and a `step-finish` as it ends), so each step is a response here. A text or reasoning part
- * closes at its `time.end` (its stream's end); a tool part's state is `running` from the moment
- * the model's `tool-call` arrived (`time.start`, when the AI SDK also started it) and `completed` or
- * `error` at `time.end`: the call closes and starts at `time.start`, and ends at `time.end`.
+ * An OpenCode session's messages folded into the importer's responses and calls. Each model request
+ * is a `step-start` … `step-finish` run of a message's parts (packages/opencode/src/session/
+ * processor.ts writes a `step-start` as the AI SDK starts a step and a `step-finish` as it ends;
+ * in 1.x a message usually holds one), so each step is a response here. A tool part's state is
+ * `running` from the moment the model's `tool-call` arrived (`time.start`, when the AI SDK also
+ * started it) and `completed` or `error` at `time.end`. Two of the export's times can be late, and
+ * the part ids (partTimes.ts: when each part was made) bound them: a text whose `time.end` is the
+ * whole stream's end (providers that send `text-end` only then) closed before the next part of its
+ * step was made; a tool whose `time.start` moved on with its progress reports (the Effect-era
+ * processor rewrites it at each `metadata` call) started before the next part was made too.
  */
 import type { LogProblem } from '../logLines';
 import { isRecord, stringOf } from '../codex/rolloutLines';
 import { blockTime, emptyAgent, type LoggedAgent, type LoggedBlock, type LoggedResponse } from '../sessionLog';
 import type { ExportMessage, ExportPart, Placed } from './exportFile';
 import { playgroundCall, taskSessionOf } from './opencodeTools';
+import { idTime } from './partTimes';
 
 /** The folded session: the agent's responses and calls, and what else it told. */
 export interface FoldedExport {
@@ -62,6 +66,26 @@ export function foldExport(messages: readonly ExportMessage[], source: string, c
     last = Math.max(last, created ?? last);
     let current: LoggedResponse | null = null;
     let steps = 0;
+    // When each text, reasoning or tool part was made (its id), and so the latest its block before closed.
+    const completed = isRecord(message.info.time) ? msOf(message.info.time.completed) : null;
+    const madeAt = (part: ExportPart) => (created === null ? null : idTime(stringOf(part.raw, 'id'), created, completed ?? created + 86_400_000));
+    const blocks = message.parts.filter((part) => part.type === 'text' || part.type === 'reasoning' || part.type === 'tool');
+    const nextMade = new Map<ExportPart, number>();
+    for (let i = 0; i < message.parts.length; i++) {
+      const part = message.parts[i]!;
+      if (!blocks.includes(part)) continue;
+      for (const later of message.parts.slice(i + 1)) {
+        if (later.type === 'step-start' || later.type === 'step-finish') break;
+        if (!blocks.includes(later)) continue;
+        const made = madeAt(later);
+        if (made !== null) nextMade.set(part, made);
+        break;
+      }
+    }
+    const bounded = (part: ExportPart, at: number | null) => {
+      const next = nextMade.get(part);
+      return next === undefined || at === null ? at : Math.min(at, next);
+    };
     const block = (kind: LoggedBlock['kind'], text: string, at: number | null, part: Placed, callId?: string): number => {
       if (!current) agent.responses.push((current = { messageId: `${message.id}#${steps++}`, blocks: [] }));
       const closed = blockTime(current, at ?? last, where(part), folded.problems);
@@ -73,14 +97,14 @@ export function foldExport(messages: readonly ExportMessage[], source: string, c
       if (part.type === 'step-start' || part.type === 'step-finish') current = null;
       else if (part.type === 'text') {
         // A synthetic or ignored text is OpenCode's own, never sent as the model's.
-        if (part.raw.synthetic !== true && part.raw.ignored !== true && stringOf(part.raw, 'text').trim() !== '') block('text', stringOf(part.raw, 'text'), partTime(part.raw), part);
-      } else if (part.type === 'reasoning') block('thinking', stringOf(part.raw, 'text'), partTime(part.raw), part);
-      else if (part.type === 'tool') tool(part, block);
+        if (part.raw.synthetic !== true && part.raw.ignored !== true && stringOf(part.raw, 'text').trim() !== '') block('text', stringOf(part.raw, 'text'), bounded(part, partTime(part.raw)), part);
+      } else if (part.type === 'reasoning') block('thinking', stringOf(part.raw, 'text'), bounded(part, partTime(part.raw)), part);
+      else if (part.type === 'tool') tool(part, block, nextMade.get(part));
       else if (!BOOKKEEPING.has(part.type)) problem(part, `a part of type "${part.type || '(none)'}" the importer does not know: passed over`);
     }
   };
 
-  const tool = (part: ExportPart, block: (kind: LoggedBlock['kind'], text: string, at: number | null, part: Placed, callId?: string) => number) => {
+  const tool = (part: ExportPart, block: (kind: LoggedBlock['kind'], text: string, at: number | null, part: Placed, callId?: string) => number, nextMade: number | undefined) => {
     const rawId = stringOf(part.raw, 'callID');
     const name = stringOf(part.raw, 'tool');
     if (!isRecord(part.raw.state)) return problem(part, `the tool part ${rawId || stringOf(part.raw, 'id') || '(no id)'} (${name || 'no tool'}) has no state: left out`);
@@ -94,8 +118,11 @@ export function foldExport(messages: readonly ExportMessage[], source: string, c
     const ended = toolState(state);
     if (ended.start === null) problem(part, `the call ${rawId || id} has no state.time.start (status ${JSON.stringify(state.status ?? null)}): taken as the part before's time`);
     const mapped = playgroundCall(name, state.input, cwd);
-    const closedAt = block('tool_use', '', ended.start, part, id);
-    agent.calls.set(id, { id, name: mapped.name, input: mapped.input, closedAt, ...(ended.start !== null ? { startedAt: ended.start } : {}) });
+    // A start later than the next part was made is a progress report's: the call had started by then.
+    const moved = ended.start !== null && nextMade !== undefined && ended.start > nextMade;
+    if (moved) folded.notes.push(`${id}: its state.time.start is ${ended.start! - nextMade!} ms after the next part of its step was made (a progress report moved it): it is taken to have started by then`);
+    const closedAt = block('tool_use', '', moved ? nextMade! : ended.start, part, id);
+    agent.calls.set(id, { id, name: mapped.name, input: mapped.input, closedAt, ...(ended.start !== null && !moved ? { startedAt: ended.start } : {}) });
     if (mapped.note) folded.notes.push(`${id}: ${mapped.note}`);
     const call = agent.calls.get(id)!;
     if (ended.result) {
