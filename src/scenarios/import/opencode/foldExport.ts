@@ -120,8 +120,8 @@ export function foldExport(messages: readonly ExportMessage[], source: string, c
     const mapped = playgroundCall(name, state.input, cwd);
     // A start later than the next part was made is a progress report's: the call had started by then.
     const moved = ended.start !== null && nextMade !== undefined && ended.start > nextMade;
-    if (moved) folded.notes.push(`${id}: its state.time.start is ${ended.start! - nextMade!} ms after the next part of its step was made (a progress report moved it): it is taken to have started by then`);
-    const closedAt = block('tool_use', '', moved ? nextMade! : ended.start, part, id);
+    if (moved) folded.notes.push(`${id}: its state.time.start is ${ended.start! - nextMade} ms after the next part of its step was made (a progress report moved it): it is taken to have started by then`);
+    const closedAt = block('tool_use', '', moved ? nextMade : ended.start, part, id);
     agent.calls.set(id, { id, name: mapped.name, input: mapped.input, closedAt, ...(ended.start !== null && !moved ? { startedAt: ended.start } : {}) });
     if (mapped.note) folded.notes.push(`${id}: ${mapped.note}`);
     const call = agent.calls.get(id)!;
