@@ -84,13 +84,19 @@ describe('npm run replay -- FOLDER of session logs', () => {
     expect(await replayMain([folder], words.io)).toBe(0);
     expect(words.out()).toContain('3 session(s), 246 call(s)');
     expect(words.out()).toMatch(/as it ran\s+\d/);
-    expect(words.out()).toContain('could not be read');
+    expect(words.out()).toMatch(/1 file\(s\) not read:\n  .*broken\.jsonl: no session format/);
+    // A row per session, and a line per agent version with its fidelity and its logs' own audit.
+    expect(words.out()).toMatch(/claude\/projects\/app\/fa812bfe\.jsonl\n\s+Claude Code 2\.1\.39\s+55 call\(s\)/);
+    expect(words.out()).toMatch(/by agent version[^\n]*\n[^\n]*\n\s+Claude Code 2\.1\.39\s+1\s+55\/55/);
     const page = nodeIo();
     expect(await replayMain([folder, '--format', 'html', '--out', 'report.html'], page.io)).toBe(0);
     const html = page.written['report.html']!;
     expect(html).toContain("default-src 'none'");
     expect(html).not.toMatch(/<script|src=|href=/);
     expect(html).toContain('<svg');
+    // The sessions' table sorts with radio buttons and CSS alone: one copy per order.
+    expect(html.match(/<input type="radio" name="sort"/g)).toHaveLength(6);
+    expect(html).toContain('fa812bfe.jsonl');
   });
 
   it('refuses a format that is not a report', async () => {

@@ -4,7 +4,8 @@
  * report across them (design.md, A folder of sessions). Each session's figures come back small;
  * the logs themselves are read and let go one by one.
  */
-import { FolderReportBuilder, formatFolderReport } from '../run/folderReport';
+import { FolderReportBuilder } from '../run/folderReport';
+import { formatFolderReport } from '../run/folderReportText';
 import type { SessionStats } from '../run/sessionStats';
 import { runOnLanes } from './lanes';
 import type { CliArgs, CliIo } from './replayIo';

@@ -1,6 +1,5 @@
-import { agentAndVersion } from '../scenarios/import/sessionAgents';
+import type { LogAudit } from '../scenarios/schema';
 import type { SessionStats } from './sessionStats';
-import { secondsText } from './timeText';
 
 /** A folder of sessions in figures (`npm run replay -- FOLDER`): one report across every log in it. */
 export interface FolderReport {
@@ -27,6 +26,79 @@ export interface FolderReport {
   readonly waits: readonly { readonly cause: string; readonly ms: number }[];
   /** Logs that could not be read, each with why. */
   readonly unreadable: readonly { readonly file: string; readonly why: string }[];
+  /** One row per session, in the order they were read. */
+  readonly rows: readonly SessionRow[];
+  /** Per agent version: how faithful the replays were, and what the logs say of themselves. */
+  readonly versions: readonly VersionRow[];
+}
+
+/** One session of the folder, as its row. */
+export interface SessionRow {
+  readonly file: string;
+  readonly agent: string;
+  readonly version: string;
+  readonly preset: string;
+  readonly calls: number;
+  readonly realToolMs: number;
+  /** Each preset's tool time over the real one (`null` where the session's tools took no time). */
+  readonly ratios: Readonly<Record<string, number | null>>;
+  readonly fidelity: Fidelity | null;
+  readonly audit: LogAudit | null;
+}
+
+/** Outcomes and starts held to the real run: how many of how many. */
+export interface Fidelity {
+  readonly sameOutcome: number;
+  readonly calls: number;
+  readonly startsWithin: number;
+  readonly timed: number;
+  /** Of the starts, those the log itself says (the rest the agent's rules give). */
+  readonly logStartsWithin: number;
+  readonly logTimed: number;
+}
+
+/** One agent version across the folder's sessions of it. */
+export interface VersionRow {
+  readonly agent: string;
+  readonly version: string;
+  readonly sessions: number;
+  readonly fidelity: Fidelity;
+  /** The logs' audits summed. */
+  readonly audit: LogAudit;
+}
+
+const NO_AUDIT: LogAudit = { unanswered: 0, cancelledBySibling: 0, resultsOutOfOrder: 0, resultsSplit: 0, hooks: { runs: 0, ms: 0 }, permissionWaits: { calls: 0, ms: 0 }, ranSooner: 0 };
+const NO_FIDELITY: Fidelity = { sameOutcome: 0, calls: 0, startsWithin: 0, timed: 0, logStartsWithin: 0, logTimed: 0 };
+
+function addAudits(a: LogAudit, b: LogAudit): LogAudit {
+  return {
+    unanswered: a.unanswered + b.unanswered,
+    cancelledBySibling: a.cancelledBySibling + b.cancelledBySibling,
+    resultsOutOfOrder: a.resultsOutOfOrder + b.resultsOutOfOrder,
+    resultsSplit: a.resultsSplit + b.resultsSplit,
+    hooks: { runs: a.hooks.runs + b.hooks.runs, ms: a.hooks.ms + b.hooks.ms },
+    permissionWaits: { calls: a.permissionWaits.calls + b.permissionWaits.calls, ms: a.permissionWaits.ms + b.permissionWaits.ms },
+    ranSooner: a.ranSooner + b.ranSooner,
+  };
+}
+
+function addFidelity(a: Fidelity, b: Fidelity): Fidelity {
+  return {
+    sameOutcome: a.sameOutcome + b.sameOutcome,
+    calls: a.calls + b.calls,
+    startsWithin: a.startsWithin + b.startsWithin,
+    timed: a.timed + b.timed,
+    logStartsWithin: a.logStartsWithin + b.logStartsWithin,
+    logTimed: a.logTimed + b.logTimed,
+  };
+}
+
+/** A session's fidelity in the report's terms. */
+function fidelityOf(stats: SessionStats): Fidelity | null {
+  const totals = stats.fidelity;
+  if (!totals) return null;
+  const log = totals.byWitness.log;
+  return { sameOutcome: totals.sameOutcome, calls: totals.calls, startsWithin: totals.startsWithin, timed: totals.timed, logStartsWithin: log.startsWithin, logTimed: log.timed };
 }
 
 /**
@@ -44,6 +116,8 @@ export class FolderReportBuilder {
   readonly #tools = new Map<string, { calls: number; ms: number; maxMs: number }>();
   readonly #waits = new Map<string, number>();
   readonly #unreadable: { file: string; why: string }[] = [];
+  readonly #rows: SessionRow[] = [];
+  readonly #versions = new Map<string, { agent: string; version: string; sessions: number; fidelity: Fidelity; audit: LogAudit }>();
 
   add(stats: SessionStats): void {
     this.#sessions++;
@@ -72,6 +146,23 @@ export class FolderReportBuilder {
       this.#tools.set(name, entry);
     }
     for (const [cause, ms] of Object.entries(stats.waits)) this.#waits.set(cause, (this.#waits.get(cause) ?? 0) + ms);
+    const fidelity = fidelityOf(stats);
+    this.#rows.push({
+      file: stats.file,
+      agent: stats.agent,
+      version: stats.version,
+      preset: stats.preset,
+      calls: stats.calls,
+      realToolMs: stats.realToolMs,
+      ratios: Object.fromEntries(stats.presets.map((preset) => [preset.policy, stats.realToolMs > 0 ? preset.toolMs / stats.realToolMs : null])),
+      fidelity,
+      audit: stats.audit ?? null,
+    });
+    const version = this.#versions.get(key) ?? { agent: stats.agent, version: stats.version, sessions: 0, fidelity: NO_FIDELITY, audit: NO_AUDIT };
+    version.sessions++;
+    if (fidelity) version.fidelity = addFidelity(version.fidelity, fidelity);
+    if (stats.audit) version.audit = addAudits(version.audit, stats.audit);
+    this.#versions.set(key, version);
   }
 
   unreadable(file: string, why: string): void {
@@ -100,6 +191,8 @@ export class FolderReportBuilder {
         .slice(0, 10),
       waits: [...this.#waits].map(([cause, ms]) => ({ cause, ms })).sort((a, b) => b.ms - a.ms),
       unreadable: [...this.#unreadable],
+      rows: [...this.#rows],
+      versions: [...this.#versions.values()].sort((a, b) => a.agent.localeCompare(b.agent) || a.version.localeCompare(b.version, undefined, { numeric: true })),
     };
   }
 }
@@ -112,28 +205,3 @@ function spread(values: readonly number[]): { p10: number; median: number; p90: 
 }
 
 
-/** The report in words, as the command line prints it. */
-export function formatFolderReport(report: FolderReport): string {
-  const lines = [`${report.sessions} session(s), ${report.calls} call(s)`];
-  for (const agent of report.agents) lines.push(`  ${agentAndVersion(agent).padEnd(34)} ${String(agent.sessions).padStart(5)} session(s) ${String(agent.calls).padStart(7)} call(s)`);
-  lines.push('', `tool time, as it ran and under each preset (recorded effects; per session: 10th / 50th / 90th percentile of the ratio)`);
-  lines.push(`  ${'as it ran'.padEnd(20)} ${secondsText(report.realToolMs).padStart(10)}           cancelled ${report.realCancelled}  results passing an earlier one ${report.realPassing}`);
-  for (const preset of report.presets) {
-    const ratio = preset.ratio === null ? '' : `(${preset.ratio.toFixed(2)}×)`;
-    const spreadText = preset.perSession ? `  ${preset.perSession.p10.toFixed(2)} / ${preset.perSession.median.toFixed(2)} / ${preset.perSession.p90.toFixed(2)}` : '';
-    lines.push(`  ${preset.policy.padEnd(20)} ${secondsText(preset.toolMs).padStart(10)} ${ratio.padEnd(9)} cancelled ${preset.cancelled}  passing ${preset.passing}${spreadText}`);
-  }
-  if (report.slowestTools.length > 0) {
-    lines.push('', 'the slowest tools, as they ran');
-    for (const tool of report.slowestTools) lines.push(`  ${tool.name.padEnd(24)} ${secondsText(tool.ms).padStart(10)} in ${tool.calls} call(s), longest ${secondsText(tool.maxMs)}`);
-  }
-  if (report.waits.length > 0) {
-    lines.push('', 'what calls waited for, under their own agent’s preset');
-    for (const wait of report.waits) lines.push(`  ${wait.cause.padEnd(24)} ${secondsText(wait.ms).padStart(10)}`);
-  }
-  if (report.unreadable.length > 0) {
-    lines.push('', `${report.unreadable.length} log(s) could not be read:`);
-    for (const each of report.unreadable) lines.push(`  ${each.file}: ${each.why}`);
-  }
-  return `${lines.join('\n')}\n`;
-}

@@ -6,7 +6,8 @@ import { importSessionLog } from '../scenarios/import/importSessionLog';
 import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import type { Scenario } from '../scenarios/schema';
 import { createVirtualClock } from '../time/virtualClock';
-import { FolderReportBuilder, formatFolderReport } from './folderReport';
+import { FolderReportBuilder } from './folderReport';
+import { formatFolderReport } from './folderReportText';
 import { runScenario } from './runScenario';
 import { presetGroups, sessionStats } from './sessionStats';
 

@@ -1,6 +1,7 @@
 import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import { callIdsOf, toolNamesById } from '../scenarios/scenarioCalls';
-import { effectiveSettings, type Observed, type Scenario } from '../scenarios/schema';
+import { effectiveSettings, type LogAudit, type Observed, type Scenario } from '../scenarios/schema';
+import { fidelityData, type FidelityData } from './fidelity';
 import type { RunRecord, TurnRecord } from './record';
 import { allCalls } from './runFacts';
 import { compareSession } from './sessionSummary';
@@ -23,6 +24,10 @@ export interface SessionStats {
   readonly tools: Readonly<Record<string, { calls: number; ms: number; maxMs: number }>>;
   /** What calls waited for under the session's own preset: milliseconds by wait cause. */
   readonly waits: Readonly<Record<string, number>>;
+  /** The replay under its own preset held to the real run (`--format fidelity`'s totals); absent where that replay failed. */
+  readonly fidelity?: FidelityData['totals'];
+  /** What the log says of itself (the importer's audit); absent for a scenario imported before there was one. */
+  readonly audit?: LogAudit;
 }
 
 /**
@@ -93,6 +98,8 @@ export async function sessionStats(
     })),
     tools: toolTimes(scenario, observed),
     waits: ownRecord ? waitTimes(ownRecord) : {},
+    ...(ownRecord ? { fidelity: fidelityData(ownRecord, observed, own).totals } : {}),
+    ...(observed.audit ? { audit: observed.audit } : {}),
   };
 }
 

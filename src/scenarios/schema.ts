@@ -162,6 +162,21 @@ export const observedOutcomeSchema = z
   .enum(['success', 'error', 'cancelled', 'interrupted', 'denied', 'unanswered'])
   .describe('success; error (an error result); cancelled (a sibling’s error cancelled it); interrupted (the user stopped it); denied (a permission was refused); unanswered (the log holds no result).');
 
+const count = (what: string) => z.number().int().min(0).describe(what);
+
+/** What a session's log says of itself (design.md, Sessions: the log's own audit). */
+export const auditSchema = z
+  .strictObject({
+    unanswered: count('Calls whose tool_use has no result in the log.'),
+    cancelledBySibling: count('Calls a sibling’s failure cancelled.'),
+    resultsOutOfOrder: count('Responses whose results were written in another order than their calls.'),
+    resultsSplit: count('Responses whose results were written apart: a later response’s lines came between them.'),
+    hooks: z.strictObject({ runs: count('Hook runs the log shows.'), ms: millis('Time the log shows hooks took (their own reports, the time a call ran on after its tool returned, a tool that ran only after its PreToolUse hook).') }),
+    permissionWaits: z.strictObject({ calls: count('Calls whose tool ran later than the call started, with no hook before it: a person answering a permission prompt.'), ms: millis('Their waits in all.') }),
+    ranSooner: count('Calls that ended before the agent’s own rules would have started them (a rule or a safety judgement the replay does not share).'),
+  })
+  .describe('What the log says of itself: unanswered calls, results written apart or out of order, cancellations, time in hooks and permission waits.');
+
 /** What really happened in a session a scenario was imported from. */
 export const observedSchema = z
   .strictObject({
@@ -187,6 +202,7 @@ export const observedSchema = z
       )
       .describe('Every call of the log, by tool_use id.'),
     unknown: z.array(z.string()).optional().describe('What the log could not tell (files never shown, sub-agents without their log, …).'),
+    audit: auditSchema.optional(),
   })
   .describe('Optional: what really happened, for a scenario imported from a session log; the page and the command line compare the replay with it.');
 
@@ -253,6 +269,8 @@ export type ToolUseStreamBlock = Extract<StreamBlock, { type: 'tool_use' }>;
 export type TurnExpect = z.output<typeof turnExpectSchema>;
 /** What really happened in an imported session. */
 export type Observed = z.output<typeof observedSchema>;
+/** What a session's log says of itself. */
+export type LogAudit = z.output<typeof auditSchema>;
 /** How a call really ended. */
 export type ObservedOutcome = z.output<typeof observedOutcomeSchema>;
 /** An expected call outcome; the same union as the run record's `CallOutcome`. */

@@ -30,6 +30,10 @@ export interface LoggedCall {
    * such witness the importer infers the start from the agent's rules (`callStarts.ts`).
    */
   startedAt?: number;
+  /** What witnessed `startedAt`: a hook the agent ran as the call started (its tool ran after it), or the agent's own start event. */
+  startedBy?: 'hook' | 'event';
+  /** How long the call ran on after its tool returned (its PostToolUse hooks), where the log shows it. */
+  hookedMs?: number;
   /**
    * When the tool itself began to run, after the hooks and any permission prompt before it, where
    * the log bounds it: between `earliest` and `latest` (equal when the log says it to the
@@ -72,6 +76,8 @@ export interface SessionLog {
   /** The earliest moment of the session (its first response's first line). */
   readonly origin: number;
   readonly problems: LogProblem[];
+  /** The hooks the log shows ran (any event), and the time it says they took, where it says so. */
+  hooks?: { runs: number; ms: number };
 }
 
 export function emptyAgent(): LoggedAgent {

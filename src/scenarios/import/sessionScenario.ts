@@ -7,6 +7,7 @@ import { outcomeWordsOf, SESSION_AGENT_NAMES, type SessionAgent } from './sessio
 import { isAgentCall, type LoggedAgent, type LoggedCall, type LoggedResponse, type SessionLog } from './sessionLog';
 import { relativeInput } from './sessionPaths';
 import { responseStarts, startRulesOf, type CallTiming } from './responseStarts';
+import { auditOf } from './logAudit';
 import type { ToolUseBlock } from '../../tools/callTypes';
 import { sessionWorkspace } from './sessionWorkspace';
 import { callCountText } from '../scenarioCalls';
@@ -62,6 +63,8 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
       observed.unknown!.push(`the sub-agent of ${call.id} (${call.name}): its own log is not here, only its answer`);
     }
   }
+  const outcomes = new Map(Object.entries(observed.calls).map(([id, call]) => [id, call.outcome]));
+  observed.audit = auditOf(session, timings, outcomes);
   const short = (session.sessionId || options.id || 'session').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 8) || 'session';
   const prompt = (session.main.prompt ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
   const input: ScenarioInput = {

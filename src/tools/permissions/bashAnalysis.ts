@@ -7,8 +7,6 @@ export type { BashInspection, FoundCommand, HiddenPart, FileAccess, EnvFinding }
 export interface SimpleCommand {
   /** The words, where each is plain text; `null` for a word whose value is only known at run time. */
   argv: (string | null)[];
-  /** Which of `argv` are globs bash expands (file names, never a command or a substitution). */
-  globs?: boolean[];
   /** Output redirections (`>`, `>>`, `&>`…) with their target, `null` when dynamic. */
   writes: (string | null)[];
 }
@@ -38,7 +36,6 @@ export function analyzeBashCommand(command: string): BashAnalysis {
   const { inspection } = inspected;
   const commands = inspection.commands.map((found) => ({
     argv: found.argv.map((word) => word.text),
-    globs: found.argv.map((word) => word.text === null && word.glob !== undefined),
     writes: found.redirects.filter((redirect) => OUTPUT_OPERATORS.has(redirect.operator)).map((redirect) => redirect.target?.text ?? null),
   }));
   const assignmentOnly = inspection.commands.some((found) => found.argv.length === 0 && found.assignments.length > 0);
@@ -57,20 +54,16 @@ const READ_ONLY = new Set([
   'which', 'type', 'basename', 'dirname', 'realpath', 'readlink', 'uniq', 'cut', 'tr', 'diff', 'cmp', 'comm', 'nl', 'od', 'true', 'false',
   'test', '[', 'date', 'whoami', 'hostname', 'uname', 'env', 'printenv', 'jq', 'md5sum', 'sha1sum', 'sha256sum', 'column', 'seq',
 ]);
-/** Read-only commands that no file name can turn into a writer (no option of theirs writes or runs a program). */
-const OPERANDS_ANY = new Set(['cat', 'head', 'tail', 'wc', 'ls', 'stat', 'file', 'du', 'grep', 'egrep', 'fgrep', 'basename', 'dirname', 'realpath', 'readlink', 'md5sum', 'sha1sum', 'sha256sum', 'echo', 'printf', 'test', '[']);
 const READ_ONLY_GIT = new Set(['status', 'log', 'diff', 'show', 'blame', 'ls-files', 'rev-parse', 'describe', 'shortlog']);
 
 /** Why one simple command is not read-only, or `undefined` when it is. */
 function notReadOnly(command: SimpleCommand): string | undefined {
   const [name, ...args] = command.argv;
   if (name === undefined) return 'an assignment';
-  if (name === null) return 'a word whose value is known only at run time';
-  // A glob among a reading program's operands only names more files to read; the programs here
-  // have no option that writes or runs anything, whatever a file name expands to. Claude Code's
-  // own read-only check allows globs too, and no `$`.
-  const globs = command.globs ?? [];
-  if (args.some((arg, index) => arg === null && !(globs[index + 1] === true && OPERANDS_ANY.has(name)))) return 'a word whose value is known only at run time';
+  // A glob too: a file name it expands to could be an option. (Claude Code's own read-only check
+  // counts a command with an unquoted ?, * or [ as not read-only.)
+  if (name === null || args.some((arg) => arg === null)) return 'a word whose value is known only at run time';
+  // Output thrown away is no file written (Claude Code strips `2>/dev/null` and `2>&1` before its check too).
   if (command.writes.some((target) => target !== '/dev/null')) return `${name} writes its output to a file`;
   if (name === 'tree' && args.some((a) => a === '-o')) return 'tree -o writes a file';
   if (name === 'git') return READ_ONLY_GIT.has(args[0] ?? '') ? undefined : `git ${args[0] ?? ''} may change the repository`;

@@ -30,6 +30,7 @@ export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]):
         if (witness.kind === 'post-hook') hooked.add(call);
         else if (witness.kind === 'pre-hook' && call.startedAt === undefined) {
           call.startedAt = entry.time;
+          call.startedBy = 'hook';
           if (previous) endedBefore(agent, previous, entry.time, hooked);
         } else if (witness.kind === 'ran' && !(witness.within === 0 && call.ranAt)) narrowRan(call, entry.time - witness.within, entry.time - witness.before);
       } else if (call && progressWitness(entry.raw.data).kind === 'post-hook') hooked.add(call);
@@ -94,6 +95,7 @@ function endedBefore(agent: LoggedAgent, previous: LogEntry, startedAt: number, 
     if (block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') continue;
     const call = agent.calls.get(block.tool_use_id);
     if (!call || !hooked.has(call) || call.result?.line !== previous.line || call.endedAt === undefined || startedAt <= call.endedAt) continue;
+    call.hookedMs = startedAt - call.endedAt;
     call.endedAt = startedAt;
   }
 }

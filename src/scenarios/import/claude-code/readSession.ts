@@ -33,6 +33,7 @@ export function readSession(files: readonly LogFile[]): SessionLog {
   const agents = new Map<string, LoggedAgent>();
 
   // 2.1.x: a sub-agent's own file, linked through the Task result's agentId.
+  const subEntries: LogEntry[] = [];
   const byAgentId = new Map<string, string>();
   for (const call of agent.calls.values()) {
     const id = (call.detail as { agentId?: unknown } | undefined)?.agentId;
@@ -42,6 +43,7 @@ export function readSession(files: readonly LogFile[]): SessionLog {
     if (file === main) continue;
     const sub = readLogLines(file.text, file.name);
     problems.push(...sub.problems);
+    subEntries.push(...sub.entries);
     const agentId = sub.entries.map((entry) => entry.raw.agentId).find((id): id is string => typeof id === 'string') ?? /agent-([^/]*)\.jsonl$/.exec(file.name)?.[1];
     const taskId = agentId !== undefined ? byAgentId.get(agentId) : undefined;
     if (taskId === undefined) {
@@ -58,6 +60,7 @@ export function readSession(files: readonly LogFile[]): SessionLog {
   for (const [taskId, entries] of progressSubAgents(read.entries)) if (!agents.has(taskId) && agent.calls.has(taskId)) agents.set(taskId, foldAgent(entries, problems));
 
   const first = read.entries.find((entry) => typeof entry.raw.version === 'string');
+  const hooks = hooksOf([...read.entries, ...subEntries]);
   const origin = Math.min(...[agent, ...agents.values()].flatMap((each) => each.responses.map((response) => response.blocks[0]?.at ?? Infinity)));
   return {
     main: agent,
@@ -67,7 +70,31 @@ export function readSession(files: readonly LogFile[]): SessionLog {
     sessionId: stringField(read.entries, 'sessionId'),
     origin: Number.isFinite(origin) ? origin : 0,
     problems,
+    hooks,
   };
+}
+
+/**
+ * The hooks a log shows: each `hook_progress` line is a hook that began (of any event: a call's
+ * PreToolUse or PostToolUse, SessionStart, Stop…), and a `stop_hook_summary` line says how long
+ * each of a turn's Stop hooks took (`hookInfos[].durationMs`). A call's own hooks' time is added
+ * where the importer measures it (the time a call ran on after its tool, a tool that waited for its
+ * PreToolUse hook).
+ */
+function hooksOf(entries: readonly LogEntry[]): { runs: number; ms: number } {
+  let runs = 0;
+  let ms = 0;
+  for (const entry of entries) {
+    const data = entry.raw.data as { type?: unknown } | undefined;
+    if (entry.type === 'progress' && data?.type === 'hook_progress') runs++;
+    if (entry.type === 'system' && entry.raw.subtype === 'stop_hook_summary' && Array.isArray(entry.raw.hookInfos)) {
+      for (const info of entry.raw.hookInfos as unknown[]) {
+        const duration = (info as { durationMs?: unknown } | null)?.durationMs;
+        if (typeof duration === 'number' && Number.isFinite(duration) && duration >= 0) ms += duration;
+      }
+    }
+  }
+  return { runs, ms: Math.round(ms) };
 }
 
 function stringField(entries: readonly LogEntry[], key: string): string {
