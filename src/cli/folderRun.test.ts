@@ -84,7 +84,7 @@ describe('npm run replay -- FOLDER of session logs', () => {
     expect(await replayMain([folder], words.io)).toBe(0);
     expect(words.out()).toContain('3 session(s), 246 call(s)');
     expect(words.out()).toMatch(/as it ran\s+\d/);
-    expect(words.out()).toMatch(/1 file\(s\) not read:\n  .*broken\.jsonl: no session format/);
+    expect(words.out()).toMatch(/1 file\(s\) not read:\n {2}.*broken\.jsonl: no session format/);
     // A row per session, and a line per agent version with its fidelity and its logs' own audit.
     expect(words.out()).toMatch(/claude\/projects\/app\/fa812bfe\.jsonl\n\s+Claude Code 2\.1\.39\s+55 call\(s\)/);
     expect(words.out()).toMatch(/by agent version[^\n]*\n[^\n]*\n\s+Claude Code 2\.1\.39\s+1\s+55\/55/);

@@ -51,7 +51,7 @@ function sessionTables(rows: readonly SessionRow[]): string {
     row.preset,
     row.fidelity ? `${row.fidelity.sameOutcome} of ${row.fidelity.calls}` : 'not replayed',
     row.fidelity ? share(row.fidelity.startsWithin, row.fidelity.timed) : '—',
-    ...policies.map((policy) => (row.ratios[policy] === null || row.ratios[policy] === undefined ? '—' : `${row.ratios[policy]!.toFixed(2)}×`)),
+    ...policies.map((policy) => (row.ratios[policy] === null || row.ratios[policy] === undefined ? '—' : `${row.ratios[policy].toFixed(2)}×`)),
   ];
   const radios = SORTS.map((sort, index) => `<input type="radio" name="sort" id="sort-${sort.id}" class="sort-radio"${index === 0 ? ' checked' : ''}>`).join('');
   const labels = `<p class="sort-by">Sort by: ${SORTS.map((sort) => `<label for="sort-${sort.id}">${escapeMarkup(sort.label)}</label>`).join(' · ')}</p>`;
