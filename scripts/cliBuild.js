@@ -45,8 +45,12 @@ v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtrac
 // The young generation stays at its first size instead of doubling as objects survive: a short run
 // keeps what it loads (the bundle's code and tables), which survives anyway, so a larger young
 // generation only held 5 MiB more of a replay's memory (and 25 MiB more of a 2,000-call import's)
-// without saving time. See docs/performance.md, "The command's start-up".
-v8.setFlagsFromString('--semi-space-growth-factor=1');
+// without saving time. See docs/performance.md, "The command's start-up". The flag is the
+// process's: a worker thread leaves it as the main thread set it (a folder's long run lets the
+// young generation grow again, src/cli/folderRun.ts).
+if (!require('node:worker_threads').isMainThread) {
+  // A lane of a long run: nothing to set.
+} else v8.setFlagsFromString('--semi-space-growth-factor=1');
 // The process's first quarter second runs without V8's optimising compiler. A short run is over
 // before optimised code would pay back (five functions were compiled in a replay of seed-partition),
 // and the compiler's first use alone held 4.5 MiB of its memory; a longer run's hot code is

@@ -6,6 +6,7 @@ import type { FolderReport } from '../run/folderReport';
 import { findSessionGroups, findSessionLogs, readSessionFiles, readTextFile, surveyFolder } from './nodeFiles';
 import type { CliIo } from './replayIo';
 import { replayMain } from './replayMain';
+import { createWorkerLane, OutOfMemory } from './workerPool';
 
 const TEST = join(import.meta.dirname, '../../test');
 
@@ -98,6 +99,19 @@ describe('npm run replay -- FOLDER of session logs', () => {
     expect(html.match(/<input type="radio" name="sort"/g)).toHaveLength(6);
     expect(html).toContain('fa812bfe.jsonl');
   });
+
+  it('replays a session too large for a worker lane’s heap on the command’s own thread instead', async () => {
+    // The built command is the worker's code; a heap of a few MiB cannot hold a real session.
+    const built = new URL('../../dist-cli/replay.js', import.meta.url);
+    const log = join(folder, 'codex/sessions/2026/12/04/rollout-a.jsonl');
+    const tiny = createWorkerLane(built, 4);
+    await expect(tiny.run(log, { format: 'json', sessionStats: true } as never)).rejects.toBeInstanceOf(OutOfMemory);
+    await tiny.close();
+    const cli = nodeIo();
+    cli.io.lane = () => Promise.resolve(createWorkerLane(built, 4));
+    expect(await replayMain([folder, '--format', 'json', '--jobs', '2'], cli.io)).toBe(0);
+    expect((JSON.parse(cli.out()) as FolderReport).sessions).toBe(3);
+  }, 60_000);
 
   it('refuses a format that is not a report', async () => {
     const cli = nodeIo();

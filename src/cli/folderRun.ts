@@ -18,6 +18,10 @@ export async function reportFolder(
   companions?: ReadonlyMap<string, readonly string[]>,
   unread: readonly { path: string; why: string }[] = [],
 ): Promise<number> {
+  // A folder is a long run: the young generation may grow again as it does by default. The
+  // loader keeps it at its first size for a short run's sake (dist-cli/replay.js); over a thousand
+  // sessions that made a third of the time garbage collection (docs/performance.md).
+  (await import('node:v8')).setFlagsFromString('--semi-space-growth-factor=2');
   const builder = new FolderReportBuilder();
   for (const file of unread) builder.unreadable(file.path, file.why);
   const { lanes, wallMs } = await runOnLanes(logs, { ...args, sessionStats: true }, io, {

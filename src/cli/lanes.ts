@@ -1,4 +1,5 @@
 import { createProgress } from './progress';
+import { OutOfMemory } from './workerPool';
 import { replayOne, type ReplayResult } from './replayOne';
 import type { CliArgs, CliIo, ReplayLane } from './replayIo';
 
@@ -28,7 +29,12 @@ export async function runOnLanes(
     for (let index = next++; index < names.length; index = next++) {
       const name = names[index]!;
       const companions = options.companions?.get(name);
-      const result = await lane.run(name, companions ? { ...args, companions } : args);
+      const asked = companions ? { ...args, companions } : args;
+      // A session too large for a worker's heap is replayed again here, where the heap has no cap.
+      const result = await lane.run(name, asked).catch((error: unknown) => {
+        if (error instanceof OutOfMemory && lane !== here) return replayOne(name, asked, io);
+        throw error;
+      });
       options.onResult(result, index);
       progress.update(++done, `${result.id ?? result.name} ${options.verdict(result)}`);
       afterEach?.(result.wallMs);

@@ -2,7 +2,7 @@ import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import { callIdsOf, toolNamesById } from '../scenarios/scenarioCalls';
 import { effectiveSettings, type LogAudit, type Observed, type Scenario } from '../scenarios/schema';
 import { fidelityData, type FidelityData } from './fidelity';
-import type { RunRecord, TurnRecord } from './record';
+import type { CallRecord, RunRecord, TurnRecord } from './record';
 import { allCalls } from './runFacts';
 import { compareSession } from './sessionSummary';
 
@@ -53,6 +53,17 @@ export interface PresetRuns {
   readonly own: RunRecord | undefined;
 }
 
+/**
+ * A record with what the figures read of it and no more: each call's times, outcome, waits and
+ * place, without its input, result, display or progress, and no files. A session of thousands of
+ * calls is replayed under every preset; only the figures of each replay are kept, not its texts.
+ */
+export function figuresOf(record: RunRecord): RunRecord {
+  const slimCall = (call: CallRecord): CallRecord => ({ ...call, input: null, result: null, display: null, progress: [], ...(call.children ? { children: call.children.map(slimTurn) } : {}) });
+  const slimTurn = (turn: TurnRecord): TurnRecord => ({ ...turn, blocks: turn.blocks.slice(0, 1).map((block) => ({ ...block, text: '' })), calls: turn.calls.map(slimCall) });
+  return { ...record, turns: record.turns.map(slimTurn), files: {}, background: [], pool: null };
+}
+
 /** Replays `scenario` under every preset (`replay` runs it under one), each group of presets that replay alike once. */
 export async function replayUnderPresets(scenario: Scenario, replay: (policy: PolicyName) => Promise<RunRecord>, recorded = true): Promise<PresetRuns> {
   const own = scenario.settings.policy;
@@ -78,7 +89,7 @@ export async function sessionStats(
 ): Promise<SessionStats> {
   const { observed } = scenario;
   const own = scenario.settings.policy;
-  const { runs, own: ownRecord } = await replayUnderPresets(scenario, replay, options.recorded);
+  const { runs, own: ownRecord } = await replayUnderPresets(scenario, async (policy) => figuresOf(await replay(policy)), options.recorded);
   const turnIds = scenario.turns.map(callIdsOf);
   const comparison = compareSession(observed, turnIds, runs);
   return {
