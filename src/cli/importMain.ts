@@ -1,18 +1,17 @@
 import { importSessionLog } from '../scenarios/import/importSessionLog';
+import { SESSION_FORMATS } from '../scenarios/import/sessionFormats';
 import { formatLogProblems } from '../scenarios/import/logProblems';
 import { writeScenarioJson } from '../scenarios/scenarioJson';
 import type { LogFile } from '../scenarios/import/logFile';
 import type { Progress } from './progress';
 import { callCountText } from '../scenarios/scenarioCalls';
 
-const USAGE = `usage: npm run import -- SESSION.jsonl [--out scenario.json]
-Imports a Claude Code session log (with its sub-agents' logs in SESSION/subagents/ when they are
-there), a Codex CLI rollout (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl), a Gemini CLI chat
-file (~/.gemini/tmp/<hash>/chats/session-*.json or .jsonl) or a GitHub Copilot CLI session
-(~/.copilot/session-state/ID/events.jsonl), told apart by their content, as a scenario that
-replays it: its responses with their real timing, each tool's real duration, the files the log
-shows, and what really happened under "observed". The scenario goes to standard output, or to
---out; lines that could not be used are listed on standard error.
+const USAGE = `usage: npm run import -- SESSION [--out scenario.json]
+Imports a session log of any agent the playground reads, told by what the file holds (any name):
+${SESSION_FORMATS.map((format) => `  ${format.name}: ${format.where}${'refusal' in format ? ' (refused: no tool calls)' : ''}`).join('\n')}
+as a scenario that replays it: its responses with their real timing, each tool's real duration,
+the files the log shows, and what really happened under "observed". The scenario goes to standard
+output, or to --out; lines that could not be used are listed on standard error.
 Exit codes: 0 imported (maybe with lines left out), 2 no scenario could be made or bad arguments.
 `;
 

@@ -8,7 +8,7 @@ import { FORMATS, parsePolicyList, SANDBOX_KINDS, type CliSandboxKind, type Form
 const USAGE = `usage: npm run replay -- SCENARIO... [--all] [--sandbox ${SANDBOX_KINDS.join('|')}] [--strategy ${STRATEGIES.join('|')}]
                          [--policy NAME] [--compare P1,P2,…|all] [--format ${FORMATS.join('|')}] [--include-content]
                          [--out FILE|DIR] [--realtime] [--jobs N] [--junit FILE] [--effects recorded|rerun] [--network]
-SCENARIO is a path to a scenario file, a session log (a Claude Code log, a Codex CLI rollout or a Copilot CLI events.jsonl, .jsonl, or a Gemini CLI chat, .json or .jsonl; imported first), a folder (every *.json file in it) or a built-in id
+SCENARIO is a path to a scenario file, a session log of any agent the playground reads, told by what it holds whatever its name (npm run import -- --help lists them; imported first), a folder (every *.json file in it) or a built-in id
 (${BUILT_IN_SCENARIOS.length} built in; --list shows them, --all replays them all). With one scenario the record goes
 to standard output (or --out FILE); with several, --out names a folder, a table goes to standard error,
 --jobs N replays N at a time (default: the number of cores) and --junit FILE writes a JUnit XML report.

@@ -1,4 +1,6 @@
-import { fidelityReport, formatFidelity } from '../run/fidelity';
+import { fidelityData, fidelityReport, formatFidelity } from '../run/fidelity';
+import { secondsText } from '../run/timeText';
+import type { LogAudit } from '../scenarios/schema';
 import { asItRanLabel, observedRecord } from '../run/observedRecord';
 import type { RunRecord } from '../run/record';
 import type { ReportOptions, ReportSection } from '../run/report/htmlReport';
@@ -21,7 +23,8 @@ export async function sessionSections(
   options: ReplayOptions,
 ): Promise<{ sections: ReportSection[]; alongside?: ReportOptions['alongside'] }> {
   const { observed } = scenario;
-  const sections: ReportSection[] = [{ title: 'Fidelity', text: formatFidelity(fidelityReport(record, observed, Object.keys(scenario.workspace.files))) }];
+  const sections: ReportSection[] = [{ title: 'Fidelity', text: formatFidelity(fidelityReport(record, observed, Object.keys(scenario.workspace.files))) + startsText(record, observed, scenario.settings.policy) }];
+  if (observed.audit) sections.push({ title: 'What the log says of itself', text: auditText(observed.audit) });
   if (options.format === 'summary' || options.format === 'html') {
     const runs = await comparePolicies(scenario, POLICY_NAMES, options);
     const text = formatSessionComparison(compareSession(observed, scenario.turns.map(callIdsOf), runs), asItRanLabel(observed));
@@ -29,4 +32,23 @@ export async function sessionSections(
   }
   const asItRan = observedRecord(scenario);
   return { sections, ...(asItRan ? { alongside: { label: asItRanLabel(observed), record: asItRan } } : {}) };
+}
+
+/** How the replay's starts held to the real ones, and how the real ones are known. */
+function startsText(record: RunRecord, observed: Observed, preset: string): string {
+  const { totals } = fidelityData(record, observed, preset);
+  const { log, rules, inconsistent } = totals.byWitness;
+  const ran = inconsistent.timed > 0 ? `; ${inconsistent.timed} that ran sooner than its rules allow` : '';
+  return `starts: ${totals.startsWithin} of ${totals.timed} within ${totals.toleranceMs} ms of the real start (${log.startsWithin} of ${log.timed} the log itself says; ${rules.startsWithin} of ${rules.timed} its agent's rules give from the log's ends${ran})\n`;
+}
+
+/** A log's audit in a few lines. */
+export function auditText(audit: LogAudit): string {
+  const lines = [
+    `calls without a result: ${audit.unanswered}; cancelled by a sibling: ${audit.cancelledBySibling}`,
+    `responses whose results were written out of call order: ${audit.resultsOutOfOrder}; apart (a later response between them): ${audit.resultsSplit}`,
+    `hooks: ${audit.hooks.runs} run(s), ${secondsText(audit.hooks.ms)} the log shows; permission waits: ${audit.permissionWaits.calls} call(s), ${secondsText(audit.permissionWaits.ms)}`,
+    `calls that ran sooner than the agent's rules allow: ${audit.ranSooner}`,
+  ];
+  return `what the log says of itself:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
 }

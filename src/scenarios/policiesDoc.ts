@@ -1,3 +1,5 @@
+import { CLAUDE_CODE_STEPS } from './import/claude-code/claudePreset';
+import { SESSION_FORMATS } from './import/sessionFormats';
 import { POLICIES, POLICY_NAMES, type PolicyPreset, type SchedulingSettings } from './policies';
 
 /** Where the presets' documentation lives; `policiesDoc.test.ts` fails when it is stale. */
@@ -55,39 +57,89 @@ export function policiesMarkdown(): string {
     const { summary, source } = POLICIES[name];
     lines.push(`- **\`${name}\`**: ${summary} *Source:* ${source}`);
   }
-  lines.push('', MEASURED);
+  lines.push('', ...pickingMarkdown(), '', WITNESSES, '', MEASURED);
   return `${lines.join('\n')}\n`;
 }
 
+/** How a session log picks its preset: each format's rule, and Claude Code's steps by version. */
+function pickingMarkdown(): string[] {
+  const lines = [
+    '## How a session picks its preset',
+    '',
+    'An imported session replays under the preset of the agent and version that wrote it; a version between two known',
+    'steps takes the last rules known before it. Where a version could run its tools two ways, the log says which.',
+    '',
+    '| agent | its files | preset |',
+    '| --- | --- | --- |',
+  ];
+  const rules: Record<string, string> = {
+    'claude-code': 'by its version (below); 2.0.59 to 2.1.153 under `claude-code-2.0` where its lines show it ran without streaming execution: no result of a response written before that response\'s last block',
+    codex: '`codex`',
+    'gemini-cli': '`gemini-cli`',
+    'copilot-cli': '`copilot-cli`',
+    opencode: '`opencode`',
+    cline: '`cline`',
+    pi: '`pi`, or `pi-sequential` where one message\'s results were written more than 50 ms apart (in parallel mode they are made together, once the slowest call ends)',
+    aider: 'none: refused, it holds no tool calls',
+  };
+  for (const format of SESSION_FORMATS) lines.push(`| ${format.name} | ${format.where} | ${rules[format.id] ?? ''} |`);
+  lines.push('', 'Claude Code\'s steps (each read from the published package of that version, bisected):', '', '| from version | preset |', '| --- | --- |');
+  for (const step of CLAUDE_CODE_STEPS) lines.push(`| ${step.from === '0' ? '1.0' : step.from} | \`${step.preset}\` |`);
+  return lines;
+}
+
+/** What a log witnesses of when its calls ran, and what the importer makes of it. */
+const WITNESSES = `## What a log witnesses
+
+A call's start is when the agent's scheduler let it go. Where the log says it (Copilot CLI's
+\`tool.execution_start\`, an OpenCode tool part's \`time.start\`, a Claude Code PreToolUse hook's first
+line, which comes as the call starts), that stands (\`startWitness: log\`). Elsewhere the agent's own
+start rule, the engine's, is run over the response with the real end of every call: a call starts
+once its block has closed (or the response has streamed, for an agent that waits) and the calls in its
+way have really ended (\`rules\`). A call that ended before those rules would start it ran sooner than
+they allow: it is taken to start once ready, and counted (\`inconsistent\`, "ran sooner" in the audit).
+
+What follows inside a call before its tool runs is the call's own time, and the replay keeps it:
+Claude Code's Bash progress says how many whole seconds its command has run (exactly two seconds in for
+the first line up to 2.1.44, polled to the second from 2.1.45), an MCP call's \`started\` progress and a
+sub-agent's first message when the tool began; where that is clearly later than the start, the call
+waited, for its PreToolUse hooks or a person's answer to a permission prompt (a prompt where no hook
+ran). Codex records a call's output in call order and writes no start: its \`Wall time\` after the spawn
+lag measured in the same log is how long it ran, its output line only the latest it ended. An OpenCode
+part's id says when it was made, which bounds a text ended with the stream and a start moved by
+progress reports. Gemini CLI writes a response's calls at once, with one time.`;
+
 /**
  * The presets held to real runs: what `npm run replay -- LOG --format fidelity` printed for the
- * real logs the repository keeps (`src/run/sampleFidelity.test.ts` checks the same on every run).
+ * real logs the project keeps as samples (`src/run/sampleFidelity.test.ts` checks those in test/).
  */
 const MEASURED = `## Measured against real runs
 
-Each real log in \`test/\` replayed with recorded effects under the preset of the agent that wrote it
-(\`npm run replay -- LOG --format fidelity\`): every call ends as it really did (966 of 966, the
-123 calls a Codex code-mode \`exec\`'s code made among them, nested under their exec), and 953 of 957
-calls with a known start (99.6%) start within 50 ms of their real start, counted from their
-response's first block. What the misses are, and what were misses:
+Twenty-nine real logs (Claude Code 1.0.98 to 2.1.217, Codex CLI 0.125 to 0.145, Copilot CLI 1.0.64,
+Gemini CLI), each replayed with recorded effects under its own preset (\`npm run replay -- LOG --format
+fidelity\`, or all at once: \`npm run replay -- FOLDER\`, whose report has a line per agent version):
+every call ends as it really did (3,985 of 3,985), and 3,966 of 3,966 calls with a start start within
+50 ms of it. Of those starts, 262 are the log's own and 3,704 the agent's rules over the log's ends: a
+check that the rules, the durations and the replay agree with what the log shows, not a second witness.
+The logs: the eleven kept in \`test/\` (\`test/transcripts/\`, \`test/codex/\`, \`test/copilot/\`,
+\`test/gemini/\`) and eighteen more the replay used to miss (84.2% of their starts), from
+EntityProcess/agentv, codemie-ai/codemie-code, entireio/cli and entireio/entire-graph; \`test/rules/\`
+keeps the lines each rule rests on.
 
-- **PostToolUse hooks.** In \`spotter-fa812bfe\` and \`spotter-8463c716\` (Claude Code 2.1.39) seven
-  calls (four Edits, three Bash) started 77 ms to 5.5 s after the call queued before them had its
-  result: that call's PostToolUse hooks (the project's post-edit checks: 4.6 to 5.5 s after an Edit,
-  77 to 227 ms after a Bash call) ran on before it counted as done. The log stamps the result when the tool returns and marks when the hooks began, not when
-  they ended; but the result line is written only once they end (after lines stamped seconds
-  later), and the queued call's PreToolUse hook is the very next line. The importer takes that
-  start as the hooked call's end (partly by construction, then: the log has no other witness of
-  it). They were taken for a person answering a permission prompt until the lines showed otherwise:
-  the session ran with \`bypassPermissions\`, a PreToolUse hook runs before any prompt, not after
-  one, and the first call of each response never waited.
-- **Hooks.** Where a PreToolUse hook ran first, the call's real start is the hook's (a few hundred
-  ms after its block closed in \`spotter-8463c716\`); a PostToolUse hook's progress was taken for a
-  start until it was found to come after the result.
-- **Claude Code 2.1.217** replays under \`claude-code-2.1.161\`, the latest preset: 121 of 123 starts
-  within 50 ms, so the 2.1.1xx–2.1.2xx scheduling holds as measured; no preset of its own is needed
-  yet.
-- **Codex CLI, Gemini CLI, Copilot CLI**: every start within 50 ms, partly by construction: Codex
-  and Gemini logs give no start of their own (a Codex call starts as its item closes; Gemini records
-  a response's calls at once), so only Copilot's \`tool.execution_start\` events test the preset
-  against a start the agent wrote itself (68 of 68).`;
+What were misses, and why:
+
+- **Bash progress taken for a start.** Claude Code writes a Bash call's first progress line two or
+  three seconds into its command; the importer had taken it for the call's start (every such call
+  then replayed seconds early).
+- **The streaming gate.** From 2.0.59 to 2.1.153 Claude Code's streaming executor sat behind a feature
+  gate; sessions of 2.0.64 to 2.1.14 here ran without it (their tools after the response, batch by
+  batch, nothing cancelled). Under a streaming preset their Task calls replayed one after another and
+  their siblings were cancelled.
+- **A queued call's start.** A call the agent held behind an unsafe one had been taken to start as its
+  block closed, so its recorded duration held its wait; it now starts when that call ended.
+- **Codex's lock.** Codex runs shell commands under a shared lock; the preset ran them one at a time.
+- **PostToolUse hooks.** In \`spotter-fa812bfe\` and \`spotter-8463c716\` (2.1.39) a call's PostToolUse
+  hooks ran on for up to 5.5 s after its result's stamp; the next call's PreToolUse hook line, right
+  after the result is written, is the witness of its end.
+- **Read-only commands.** Claude Code counts a command with a glob as not read-only, and strips
+  \`2>/dev/null\` before its check.`;

@@ -3,6 +3,7 @@ import type { PolicyName } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { differences, knownAnswers, sessionAnswers, type SessionAnswers } from './sessionAnswers';
 import type { FidelityData } from '../../run/fidelity';
+import type { LogAudit } from '../../scenarios/schema';
 import { secondsText } from '../../run/timeText';
 
 
@@ -72,6 +73,7 @@ function Answers({ answers, onReplay, disabled }: { answers: SessionAnswers; onR
           {fidelity.toleranceMs} ms of their real start ({startsKnown(fidelity)}).
         </p>
       )}
+      {answers.audit && <LogAuditText audit={answers.audit} />}
       <div className="summary-scroll">
         <table className="summary-table">
           <caption>Tool time over {comparison.turns.length} responses, as it ran and under each preset</caption>
@@ -144,4 +146,15 @@ function startsKnown(fidelity: FidelityData['totals']): string {
   const parts = [`${log.startsWithin} of ${log.timed} the log itself says`, `${rules.startsWithin} of ${rules.timed} its rules give from the log’s ends`];
   if (inconsistent.timed > 0) parts.push(`${inconsistent.timed} that ran sooner than its rules allow`);
   return parts.join('; ');
+}
+
+/** What the log says of itself, in one paragraph. */
+function LogAuditText({ audit }: { audit: LogAudit }) {
+  return (
+    <p data-testid="session-audit">
+      What the log says of itself: {audit.unanswered} call(s) without a result, {audit.cancelledBySibling} cancelled by a sibling; {audit.resultsOutOfOrder} response(s) whose results were
+      written out of call order, {audit.resultsSplit} apart; hooks {audit.hooks.runs} run(s), {secondsText(audit.hooks.ms)}; permission waits {audit.permissionWaits.calls} call(s),{' '}
+      {secondsText(audit.permissionWaits.ms)}; {audit.ranSooner} call(s) ran sooner than the agent’s rules allow.
+    </p>
+  );
 }

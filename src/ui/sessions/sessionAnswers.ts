@@ -4,7 +4,7 @@ import { replayUnderPresets } from '../../run/sessionStats';
 import { compareSession, type SessionComparison } from '../../run/sessionSummary';
 import type { PolicyName } from '../../scenarios/policies';
 import { callIdsOf } from '../../scenarios/scenarioCalls';
-import type { Scenario } from '../../scenarios/schema';
+import type { LogAudit, Scenario } from '../../scenarios/schema';
 import { replayRecorded } from '../controller/engineRuns';
 
 /** What the page answers about an imported session, as `--format summary` prints it. */
@@ -18,6 +18,8 @@ export interface SessionAnswers {
   readonly policies: readonly PolicyName[];
   /** How faithfully the session's own preset replays it: outcomes and starts against the log's. */
   readonly fidelity: FidelityData['totals'] | null;
+  /** What the log says of itself (its import's audit). */
+  readonly audit: LogAudit | null;
 }
 
 // Worked out once per opened session: going to another tab and back does not replay it again.
@@ -42,6 +44,7 @@ export async function sessionAnswers(scenario: Scenario, signal: AbortSignal): P
     comparison: compareSession(observed, scenario.turns.map(callIdsOf), runs),
     policies: runs.map((run) => run.policy),
     fidelity: own ? fidelityData(own, observed, scenario.settings.policy).totals : null,
+    audit: observed.audit ?? null,
   };
   known.set(scenario, answers);
   return answers;

@@ -9,7 +9,7 @@ import type { SessionFormatFace } from '../formatClaim';
 export const aiderFormat = {
   id: 'aider',
   name: 'Aider',
-  where: '.aider.chat.history.md in the project (refused: no structured tool calls)',
+  where: '.aider.chat.history.md in the project',
   claims: (file) => (/^\s*# aider chat started at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(file.head) ? 'session' : undefined),
   presetFor: () => 'seed',
   refusal:
