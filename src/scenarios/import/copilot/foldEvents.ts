@@ -25,6 +25,8 @@ export interface FoldedEvents {
   readonly notes: string[];
   /** The `session.start` event's data, the first one. */
   start?: Readonly<Record<string, unknown>>;
+  /** The hooks that ran (each a `hook.start` … `hook.end`), and their time in all. */
+  readonly hooks: { runs: number; ms: number };
 }
 
 /** Namespaces of events that say nothing the replay needs (the screen's, hooks', the session's own): passed over without a word. */
@@ -32,7 +34,8 @@ const QUIET = new Set(['session', 'user', 'assistant', 'tool', 'hook', 'system',
 
 /** Folds a stream's events (in log order). */
 export function foldEvents(all: readonly CopilotEvent[]): FoldedEvents {
-  const folded: FoldedEvents = { main: emptyAgent(), agents: new Map(), problems: [], notes: [] };
+  const folded: FoldedEvents = { main: emptyAgent(), agents: new Map(), problems: [], notes: [], hooks: { runs: 0, ms: 0 } };
+  const hooksRunning = new Map<string, number>();
   const events = withTimes(all, folded.problems);
   /** Each call by Copilot's id: its agent and its id in the scenario. */
   const calls = new Map<string, { agent: LoggedAgent; id: string }>();
@@ -146,6 +149,19 @@ export function foldEvents(all: readonly CopilotEvent[]): FoldedEvents {
       case 'permission.completed': {
         const kind = isRecord(event.data.result) ? stringOf(event.data.result, 'kind') : '';
         if (kind.startsWith('denied')) denied.set(stringOf(event.data, 'toolCallId'), kind);
+        // An approved call's tool runs once the person answered: the call waited from its start to here.
+        const asked = calls.get(stringOf(event.data, 'toolCallId'));
+        const call = asked ? asked.agent.calls.get(asked.id) : undefined;
+        if (call && event.time !== null && !kind.startsWith('denied')) call.ranAt = { earliest: event.time, latest: event.time };
+        break;
+      }
+      case 'hook.start':
+        if (event.time !== null) hooksRunning.set(stringOf(event.data, 'hookInvocationId'), event.time);
+        break;
+      case 'hook.end': {
+        const began = hooksRunning.get(stringOf(event.data, 'hookInvocationId'));
+        folded.hooks.runs++;
+        if (began !== undefined && event.time !== null) folded.hooks.ms += Math.max(0, event.time - began);
         break;
       }
       case 'abort':

@@ -72,6 +72,19 @@ describe.each(samples)('importing the real Copilot CLI session $name', (sample) 
     }
   });
 
+  it('says what its events say of the hooks and of a person’s answer to a permission prompt (lines 20–27: requested, approved 8.4 s later)', () => {
+    const { scenario } = imported(sample);
+    const audit = scenario.observed!.audit!;
+    expect(audit.hooks.runs).toBe(events.filter((event) => event.type === 'hook.end').length);
+    expect(audit.hooks.ms).toBeGreaterThan(0);
+    const asked = scenario.observed!.calls.toolu_bdrk_016Vhz9rZBJHNBAPu8Crj4h1!;
+    const approved = Date.parse(events.find((event) => event.type === 'permission.completed')!.timestamp);
+    const origin = Date.parse(events.find((event) => event.type === 'assistant.message')!.timestamp);
+    // Its tool ran once the person approved it; until then the call held its place.
+    expect(asked.ranAt).toBe(approved - origin);
+    expect(audit.permissionWaits).toEqual({ calls: 1, ms: asked.ranAt! - asked.startedAt! });
+  });
+
   it('replays, and every call is reproduced or explained in a class a user can act on', async () => {
     const { scenario } = imported(sample);
     const clock = createVirtualClock();

@@ -24,6 +24,7 @@ export function readCopilotSession(file: LogFile): { session: SessionLog; notes:
       sessionId: stringOf(folded.start, 'sessionId'),
       origin: Number.isFinite(origin) ? origin : 0,
       problems: [...read.problems, ...folded.problems].sort((a, b) => a.line - b.line),
+      hooks: folded.hooks,
     },
     notes: folded.notes,
   };
