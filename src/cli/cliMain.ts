@@ -5,6 +5,7 @@
  * that the main thread need not load node:worker_threads to tell.
  */
 import './v8LinearFallback';
+import './sharedSignals';
 import { REPLAY_WORKER } from './replayOptions';
 
 const command = process.argv[2];

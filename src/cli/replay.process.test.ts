@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
+import { generateSession, toJsonl } from '../../test/sessionLogs';
 
 /** The command as a user runs it: `npm run --silent replay -- …`, a real process and its exit code. */
 function replay(...args: string[]) {
@@ -82,5 +83,15 @@ describe('npm run --silent replay (a real process)', () => {
     const built = spawnSync(process.execPath, ['dist-cli/replay.js', 'seed-partition', '--format', 'otlp'], { encoding: 'utf8', timeout: 60_000 });
     expect(built.status).toBe(0);
     expect(built.stdout).toContain('"execute_tool Bash"');
+  });
+
+  it('prints nothing but its summary for a session of thirty calls waiting on one signal, on its worker threads too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-wide-'));
+    const calls = Array.from({ length: 30 }, (_, i) => ({ id: `toolu_r${i}`, name: 'Read', input: { file_path: `/home/me/app/f${i}.ts` }, result: 'x', ms: 500 }));
+    for (const name of ['a', 'b', 'c']) writeFileSync(join(dir, `${name}.jsonl`), toJsonl(generateSession([{ calls }])));
+    const run = spawnSync(process.execPath, ['dist-cli/replay.js', dir, '--jobs', '2'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, CI: 'true' } });
+    expect(run.status).toBe(0);
+    expect(run.stderr).not.toMatch(/Warning/);
+    expect(run.stderr.trim()).toMatch(/^3 of 3 session log\(s\) replayed in [\d.]+ s on 2 lane\(s\)$/);
   });
 });
