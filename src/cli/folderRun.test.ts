@@ -49,7 +49,31 @@ describe('npm run replay -- FOLDER of session logs', () => {
     expect(survey.unread.map((file) => file.path.slice(folder.length + 1))).toEqual(['claude/projects/app/broken.jsonl']);
     expect(survey.unread[0]!.why).toMatch(/^no session format the playground reads claims this file: it looks like JSON that does not parse .*; tried Cline, /);
     // The settings file is JSON of another kind: counted, not named.
-    expect(survey.others).toBe(1);
+    expect(survey.others).toEqual([{ kind: '*.json, opened', count: 1 }]);
+  });
+
+  it('reads a log by what it holds under any name, refuses one with no tool call, and counts every other file by kind', async () => {
+    const mixed = mkdtempSync(join(tmpdir(), 'mixed-'));
+    try {
+      copyFileSync(join(TEST, 'transcripts/spotter-fa812bfe-main-lines1-312.jsonl'), join(mixed, 'export.log'));
+      const chat = [
+        { type: 'user', uuid: 'u', timestamp: '2026-01-01T00:00:00Z', version: '2.1.100', sessionId: 's', message: { role: 'user', content: 'hi' } },
+        { type: 'assistant', uuid: 'a', parentUuid: 'u', timestamp: '2026-01-01T00:00:01Z', version: '2.1.100', sessionId: 's', message: { role: 'assistant', content: [{ type: 'text', text: 'hello' }] } },
+      ];
+      writeFileSync(join(mixed, 'chat.jsonl'), chat.map((line) => JSON.stringify(line)).join('\n'));
+      writeFileSync(join(mixed, 'notes.txt'), 'todo: nothing\n');
+      writeFileSync(join(mixed, 'shot-1.png'), 'png');
+      writeFileSync(join(mixed, 'shot-2.PNG'), 'png');
+      writeFileSync(join(mixed, 'Makefile'), 'all:\n');
+      const cli = nodeIo();
+      expect(await replayMain([mixed], cli.io)).toBe(0);
+      expect(cli.out()).toContain('export.log\n    Claude Code 2.1.39');
+      expect(cli.out()).toContain(`1 file(s) not read:\n  ${join(mixed, 'chat.jsonl')}: a Claude Code session with 1 model response and no tool call: there is nothing in it for a tool system to replay\n`);
+      expect(cli.out()).toContain('4 other file(s), no session log (by name, or opened and claimed by no format): *.png 2; *.txt, opened 1; no extension 1');
+      expect(cli.err()).toContain('1 of 2 session log(s) replayed');
+    } finally {
+      rmSync(mixed, { recursive: true, force: true });
+    }
   });
 
   it('reads a Gemini chat that gemini-cli carried over to its JSON Lines layout once, from the .jsonl', async () => {

@@ -38,8 +38,17 @@ const CLINE_CHAT = 'ui_messages.json';
 /** How deep a folder of session logs is searched (`~/.codex/sessions/YYYY/MM/DD/` is four down). */
 const MAX_DEPTH = 8;
 
-/** The files a folder's search asks the formats about; others are counted, not opened. */
-const LOOKED_AT = /\.(jsonl|json|md)$/;
+/**
+ * The files a folder's search asks the formats about (a log kept under another name is still read
+ * by what it holds: `.log`, `.txt`, `.ndjson` too); others are counted by kind, not opened.
+ */
+const LOOKED_AT = /\.(jsonl|ndjson|json|md|log|txt)$/;
+
+/** A file's kind as a folder's survey counts it: `*.png`, or "no extension". */
+function kindOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `*${name.slice(dot).toLowerCase()}` : 'no extension';
+}
 
 /** A file of a folder that is no session the replay reads, and why. */
 export interface UnreadFile {
@@ -47,17 +56,20 @@ export interface UnreadFile {
   readonly why: string;
 }
 
-/** What a folder holds: its session logs, the files it looked at but could not read as one (with why), and how many others it did not open. */
+/** What a folder holds: its session logs, the files it looked at but could not read as one (with why), and the rest, counted. */
 export interface FolderSurvey {
   readonly logs: string[];
   readonly unread: UnreadFile[];
-  /** Files of other kinds (not .jsonl, .json or .md), counted. */
-  readonly others: number;
+  /** The files that are no session log, by kind (`*.png`; `*.json, opened` for one that no format claims), most first. */
+  readonly others: OtherFiles;
 }
+
+/** Files of a folder that are no session log, counted by kind. */
+export type OtherFiles = readonly { readonly kind: string; readonly count: number }[];
 
 /**
  * The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. Each
- * `.jsonl`, `.json` and `.md` file's first bytes are shown to the formats' table
+ * `.jsonl`, `.ndjson`, `.json`, `.md`, `.log` and `.txt` file's first bytes are shown to the formats' table
  * (scenarios/import/sessionFormats.ts), which says whose it is and as what: a session, or a part
  * of one (a Claude Code sub-agent's log, an OpenCode storage folder's message or part, a Cline
  * task's metadata), which goes with its session and is no log of its own. A file no format claims
@@ -73,7 +85,8 @@ export async function surveyFolder(path: string): Promise<FolderSurvey | null> {
   const { formatOfFile, unclaimedReason } = await import('../scenarios/import/sessionFormats');
   const logs: string[] = [];
   const unread: UnreadFile[] = [];
-  let others = 0;
+  const others = new Map<string, number>();
+  const other = (kind: string) => others.set(kind, (others.get(kind) ?? 0) + 1);
   const headOf = async (full: string): Promise<string | null> => {
     const handle = await open(full).catch(() => null);
     if (!handle) return null;
@@ -99,7 +112,7 @@ export async function surveyFolder(path: string): Promise<FolderSurvey | null> {
       }
       if (!entry.isFile()) continue;
       if (!LOOKED_AT.test(entry.name)) {
-        others++;
+        other(kindOf(entry.name));
         continue;
       }
       if (histories && entry.name === CLINE_CHAT) continue;
@@ -110,9 +123,9 @@ export async function surveyFolder(path: string): Promise<FolderSurvey | null> {
       }
       const claimed = formatOfFile({ name: full, head });
       if (!claimed) {
-        // A Markdown or JSON file of another kind is no log, and a folder holds many: only a JSON Lines file is named.
+        // A Markdown, JSON or text file of another kind is no log, and a folder holds many: only a JSON Lines file is named.
         if (entry.name.endsWith('.jsonl')) unread.push({ path: full, why: head.trim() === '' ? 'the file is empty' : unclaimedReason(head) });
-        else others++;
+        else other(`${kindOf(entry.name)}, opened`);
       } else if ('refusal' in claimed.format && typeof claimed.format.refusal === 'string') unread.push({ path: full, why: claimed.format.refusal });
       else if (claimed.role === 'session') logs.push(full);
     }
@@ -121,7 +134,11 @@ export async function surveyFolder(path: string): Promise<FolderSurvey | null> {
   // gemini-cli carries a resumed chat of its one-document layout over to `X.jsonl` whole, and
   // leaves `X.json` beside it: the session is read once, from the file it goes on in.
   const lines = new Set(logs.filter((log) => log.endsWith('.jsonl')));
-  return { logs: logs.filter((log) => !(log.endsWith('.json') && lines.has(`${log}l`))).sort(), unread: unread.sort((a, b) => a.path.localeCompare(b.path)), others };
+  return {
+    logs: logs.filter((log) => !(log.endsWith('.json') && lines.has(`${log}l`))).sort(),
+    unread: unread.sort((a, b) => a.path.localeCompare(b.path)),
+    others: [...others].map(([kind, count]) => ({ kind, count })).sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind)),
+  };
 }
 
 /** How much of a file the folder's search reads to tell whose it is. */
@@ -138,7 +155,7 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
  * sessions of their own (scenarios/import/codex/threadGroups.ts), and the files it could not
  * read; `null` when `path` is not a folder.
  */
-export async function findSessionGroups(path: string): Promise<{ logs: string[]; companions: Map<string, string[]>; unread: UnreadFile[]; others: number } | null> {
+export async function findSessionGroups(path: string): Promise<{ logs: string[]; companions: Map<string, string[]>; unread: UnreadFile[]; others: OtherFiles } | null> {
   const survey = await surveyFolder(path);
   if (survey === null) return null;
   const { open } = await files();

@@ -21,7 +21,7 @@ export interface CliIo {
   /** The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. */
   findSessionLogs?(path: string): Promise<string[] | null>;
   /** The same, with a Codex session's sub-agents' rollouts put with their parent's (`companions`, by its path). */
-  findSessionGroups?(path: string): Promise<{ logs: string[]; companions: Map<string, string[]>; unread?: readonly { path: string; why: string }[]; others?: number } | null>;
+  findSessionGroups?(path: string): Promise<{ logs: string[]; companions: Map<string, string[]>; unread?: readonly { path: string; why: string }[]; others?: readonly { kind: string; count: number }[] } | null>;
   stdout(text: string): void;
   stderr(text: string): void;
   /** Standard error as a terminal, for the progress line (none: no progress). */

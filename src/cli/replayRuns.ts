@@ -13,7 +13,7 @@ import type { CliArgs, CliIo } from './replayIo';
 export async function replayCompare(name: string, policies: readonly PolicyName[], args: CliArgs, io: CliIo): Promise<number> {
   const loaded = await loadScenario(name, io);
   if (!loaded.ok) {
-    io.stderr(`replay: invalid scenario\n${loaded.message}\n`);
+    io.stderr(`replay: ${name} could not be replayed\n${loaded.message}\n`);
     return 2;
   }
   const runs = await comparePolicies(loaded.scenario, policies, args);
@@ -28,7 +28,7 @@ export async function replayCompare(name: string, policies: readonly PolicyName[
 export async function replaySingle(name: string, args: CliArgs, io: CliIo): Promise<number> {
   const result = await replayOne(name, args, io);
   if (result.code === 2) {
-    io.stderr(`replay: invalid scenario\n${result.summary}\n`);
+    io.stderr(`replay: ${name} could not be replayed\n${result.summary}\n`);
     return 2;
   }
   if (args.out !== undefined) await io.writeFile(args.out, result.output!);

@@ -26,6 +26,8 @@ export interface FolderReport {
   readonly waits: readonly { readonly cause: string; readonly ms: number }[];
   /** Logs that could not be read, each with why. */
   readonly unreadable: readonly { readonly file: string; readonly why: string }[];
+  /** The folder's files that are no session log, by kind (`*.png`; `*.json, opened` for one no format claims). */
+  readonly otherFiles: readonly { readonly kind: string; readonly count: number }[];
   /** One row per session, in the order they were read. */
   readonly rows: readonly SessionRow[];
   /** Per agent version: how faithful the replays were, and what the logs say of themselves. */
@@ -116,6 +118,7 @@ export class FolderReportBuilder {
   readonly #tools = new Map<string, { calls: number; ms: number; maxMs: number }>();
   readonly #waits = new Map<string, number>();
   readonly #unreadable: { file: string; why: string }[] = [];
+  #otherFiles: readonly { kind: string; count: number }[] = [];
   readonly #rows: SessionRow[] = [];
   readonly #versions = new Map<string, { agent: string; version: string; sessions: number; fidelity: Fidelity; audit: LogAudit }>();
 
@@ -169,6 +172,10 @@ export class FolderReportBuilder {
     this.#unreadable.push({ file, why });
   }
 
+  otherFiles(kinds: readonly { kind: string; count: number }[]): void {
+    this.#otherFiles = [...kinds];
+  }
+
   build(): FolderReport {
     return {
       sessions: this.#sessions,
@@ -191,6 +198,7 @@ export class FolderReportBuilder {
         .slice(0, 10),
       waits: [...this.#waits].map(([cause, ms]) => ({ cause, ms })).sort((a, b) => b.ms - a.ms),
       unreadable: [...this.#unreadable],
+      otherFiles: this.#otherFiles,
       rows: [...this.#rows],
       versions: [...this.#versions.values()].sort((a, b) => a.agent.localeCompare(b.agent) || a.version.localeCompare(b.version, undefined, { numeric: true })),
     };

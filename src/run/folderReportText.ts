@@ -35,6 +35,7 @@ export function formatFolderReport(report: FolderReport): string {
     lines.push('', `${report.unreadable.length} file(s) not read:`);
     for (const each of report.unreadable) lines.push(`  ${each.file}: ${each.why}`);
   }
+  if (report.otherFiles.length > 0) lines.push('', otherFilesText(report.otherFiles));
   return `${lines.join('\n')}\n`;
 }
 
@@ -59,4 +60,10 @@ export function versionTable(versions: readonly VersionRow[]): string[] {
 /** How faithful one session's replay was, in a few words. */
 export function fidelityWords(fidelity: Fidelity): string {
   return `${fidelity.sameOutcome} of ${fidelity.calls} outcomes as they were; ${fidelity.startsWithin} of ${fidelity.timed} starts within 50 ms (${fidelity.logStartsWithin} of the ${fidelity.logTimed} the log itself says)`;
+}
+
+/** The folder's files that are no session log, in one line: "12 other file(s), no session log: *.png 9, *.json, opened 3". */
+export function otherFilesText(kinds: FolderReport['otherFiles']): string {
+  const count = kinds.reduce((sum, each) => sum + each.count, 0);
+  return `${count} other file(s), no session log (by name, or opened and claimed by no format): ${kinds.map((each) => `${each.kind} ${each.count}`).join('; ')}`;
 }

@@ -1,6 +1,6 @@
 import { agentAndVersion } from '../../scenarios/import/sessionAgents';
 import type { FolderReport, SessionRow } from '../folderReport';
-import { share } from '../folderReportText';
+import { otherFilesText, share } from '../folderReportText';
 import { escapeMarkup, reportHead } from './markup';
 import { secondsText } from '../timeText';
 
@@ -95,6 +95,7 @@ ${table(
 <h2>Each session</h2>
 ${sessionTables(report.rows)}
 ${report.unreadable.length > 0 ? `<h2>Files not read</h2><ul>${report.unreadable.map((each) => `<li><code>${escapeMarkup(each.file)}</code>: ${escapeMarkup(each.why)}</li>`).join('')}</ul>` : ''}
+${report.otherFiles.length > 0 ? `<p>${escapeMarkup(otherFilesText(report.otherFiles))}</p>` : ''}
 <footer>Made by the Tool System Playground from the session logs of a folder. This file runs no script and loads nothing.</footer>
 </body>
 </html>

@@ -52,6 +52,23 @@ describe('the session formats’ table', () => {
     expect(odd.problems[0]!.message).toBe('no session format the playground reads claims this file: it looks like a JSON array whose first element is none of theirs; tried Cline, Gemini CLI, OpenCode, GitHub Copilot CLI, Pi, Codex CLI, Claude Code, Aider');
   });
 
+  it('refuses a session that holds no tool call, naming its agent', () => {
+    const claude = [
+      { type: 'user', uuid: 'u', timestamp: '2026-01-01T00:00:00Z', version: '2.1.100', sessionId: 's', message: { role: 'user', content: 'what is a semaphore?' } },
+      { type: 'assistant', uuid: 'a', parentUuid: 'u', timestamp: '2026-01-01T00:00:04Z', version: '2.1.100', sessionId: 's', message: { role: 'assistant', content: [{ type: 'text', text: 'A counter…' }] } },
+    ];
+    const pi = [
+      { type: 'session', version: 3, id: 'p', timestamp: '2026-02-03T10:15:00.120Z', cwd: '/home/dev/app' },
+      { type: 'message', id: 'm1', parentId: null, timestamp: '2026-02-03T10:15:04.897Z', message: { role: 'user', content: [{ type: 'text', text: 'hi' }] } },
+      { type: 'message', id: 'm2', parentId: 'm1', timestamp: '2026-02-03T10:15:07.302Z', message: { role: 'assistant', content: [{ type: 'text', text: 'Hello.' }], stopReason: 'stop' } },
+    ];
+    for (const [lines, name] of [[claude, 'Claude Code'], [pi, 'Pi']] as const) {
+      const result = importSessionLog([{ name: 'chat.jsonl', text: lines.map((line) => JSON.stringify(line)).join('\n') }]);
+      expect(result.ok).toBe(false);
+      expect(result.problems.map((problem) => problem.message)).toContain(`a ${name} session with 1 model response and no tool call: there is nothing in it for a tool system to replay`);
+    }
+  });
+
   it('never lets a claim throw: a hostile head is no format’s', () => {
     for (const head of ['{"type":"session","id":', '[{"ts":', '\u0000\u0001', '{"sessionId":"x","projectHash":', `${'['.repeat(10_000)}`]) {
       expect(() => formatOfFile({ name: 'x', head })).not.toThrow();

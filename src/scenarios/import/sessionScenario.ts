@@ -38,6 +38,11 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
     return { ok: false, problems };
   }
   const name = SESSION_AGENT_NAMES[agent.id];
+  if (session.main.calls.size === 0 && [...session.agents.values()].every((each) => each.calls.size === 0)) {
+    const count = session.main.responses.length;
+    problems.push({ source, line: 0, message: `a ${name} session with ${count} model response${count === 1 ? '' : 's'} and no tool call: there is nothing in it for a tool system to replay` });
+    return { ok: false, problems };
+  }
   const workspace = sessionWorkspace(session);
   const answers: Record<string, 'allow' | 'deny'> = {};
   const observed: Observed = { agent: agent.id, version: session.version, calls: {}, unknown: [...workspace.unknown, ...(options.unknown ?? [])] };

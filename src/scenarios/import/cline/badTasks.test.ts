@@ -79,11 +79,16 @@ describe('a Cline task that cannot be read whole', () => {
     expect(result.scenario.observed!.unknown!.join('\n')).toContain('api_conversation_history.json is not here: the calls are those its chat showed');
   });
 
-  it('names a call cut off while streaming, a result nothing asked for, and a message that is no object', () => {
+  it('names a call cut off while streaming, a result nothing asked for, and a message that is no object; with no call left, refuses the task', () => {
     const result = importClineTask([history([task, 3, { role: 'assistant', content: [text('Reading.\n<read_file>\n<path>a.ts')] }, { role: 'user', content: [text("[read_file for 'a.ts'] Result:"), text('x')] }])]);
-    expect(result.ok).toBe(true);
+    expect(result.ok).toBe(false);
     expect(messagesOf(result)).toEqual(
-      expect.arrayContaining(['message 2 is not a JSON object: left out', 'message 3: its <read_file> is never closed (the response was cut off): Cline ran no such call, and it stays text', 'message 4: a result of read_file, which no call of the response before asked for: left out']),
+      expect.arrayContaining([
+        'message 2 is not a JSON object: left out',
+        'message 3: its <read_file> is never closed (the response was cut off): Cline ran no such call, and it stays text',
+        'message 4: a result of read_file, which no call of the response before asked for: left out',
+        'a Cline session with 1 model response and no tool call: there is nothing in it for a tool system to replay',
+      ]),
     );
   });
 });
