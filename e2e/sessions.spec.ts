@@ -109,10 +109,12 @@ test.describe('a real session log in the page', () => {
     await expect(page.getByTestId('scenario-editing')).toContainText('the lesson');
   });
 
-  test('picked with Import… in the header, the same; a share link asks first, showing its size', async ({ page }) => {
+  test('picked with Import… in the header, the same under any name; a share link asks first, showing its size', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     await expect(page.getByTestId('header-import')).toBeVisible();
-    await page.getByTestId('header-import-file').setInputFiles({ name: LOG_NAME, mimeType: 'application/jsonl', buffer: Buffer.from(LOG) });
+    // The button names every agent of the formats' table; the picker takes any file, told by what it holds.
+    await expect(page.getByTestId('header-import')).toHaveAttribute('title', /^(?=.*Claude Code)(?=.*Codex CLI)(?=.*Pi)/);
+    await page.getByTestId('header-import-file').setInputFiles({ name: 'saved-session.log', mimeType: 'text/plain', buffer: Buffer.from(LOG) });
     await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
     let asked = '';
     page.once('dialog', (dialog) => {
@@ -133,7 +135,7 @@ test.describe('a real session log in the page', () => {
     await expect(page.getByTestId('scenario-editing')).toContainText('the imported session');
     await expect(page.getByTestId('scenario-panel')).toContainText('damaged.jsonl:5: not JSON');
     await dropFiles(page, [{ name: 'notes.txt', text: 'hello' }]);
-    await expect(page.getByTestId('session-drop-problem')).toContainText('Nothing to open in notes.txt');
+    await expect(page.getByTestId('session-drop-problem')).toContainText('Nothing to open in notes.txt: it looks like text, not JSON (it starts "hello"), and no format claims it. The page opens a session log of');
   });
 
   test('a long session: the results pane draws the turns near its view, and any turn once scrolled to', async ({ page }) => {

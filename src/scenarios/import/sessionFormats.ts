@@ -46,6 +46,12 @@ export function sessionFormat(id: string): SessionFormatFace | undefined {
   return SESSION_FORMATS.find((format) => format.id === id);
 }
 
+/** The agents whose logs replay, in words: "Cline, Gemini CLI, … or Claude Code" (a refused format is left out). */
+export function readableFormatNames(): string {
+  const names = SESSION_FORMATS.filter((format) => !('refusal' in format)).map((format) => format.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}` : names.join('');
+}
+
 /** The names of the formats tried, in words: "Cline, Gemini CLI, …, Aider". */
 export function formatNames(): string {
   return SESSION_FORMATS.map((format) => format.name).join(', ');
@@ -53,18 +59,20 @@ export function formatNames(): string {
 
 /** Why no format claims a file: what its start looks like, and the formats tried. */
 export function unclaimedReason(text: string): string {
+  return `no session format the playground reads claims this file: it looks like ${looksOf(text)}; tried ${formatNames()}`;
+}
+
+/** What a file's start looks like, in words: "text, not JSON (it starts …)", "JSON Lines whose first object has the keys …". */
+export function looksOf(text: string): string {
   const start = text.trimStart();
-  const looks = (() => {
-    if (start.startsWith('[')) return 'a JSON array whose first element is none of theirs';
-    const lines = headLines(text.slice(0, HEAD_BYTES), 3);
-    const first = lines[0];
-    if (isObject(first)) {
-      const keys = Object.keys(first).slice(0, 6).join(', ');
-      return `${start.includes('\n') && lines.length > 1 ? 'JSON Lines' : 'JSON'} whose first object has the keys ${keys || '(none)'}`;
-    }
-    if (start.startsWith('{')) return 'JSON that does not parse as a whole or by lines';
-    const line = start.slice(0, start.search(/\n|$/)).slice(0, 60);
-    return `text, not JSON (it starts ${JSON.stringify(line)})`;
-  })();
-  return `no session format the playground reads claims this file: it looks like ${looks}; tried ${formatNames()}`;
+  if (start.startsWith('[')) return 'a JSON array whose first element is none of theirs';
+  const lines = headLines(text.slice(0, HEAD_BYTES), 3);
+  const first = lines[0];
+  if (isObject(first)) {
+    const keys = Object.keys(first).slice(0, 6).join(', ');
+    return `${start.includes('\n') && lines.length > 1 ? 'JSON Lines' : 'JSON'} whose first object has the keys ${keys || '(none)'}`;
+  }
+  if (start.startsWith('{')) return 'JSON that does not parse as a whole or by lines';
+  const line = start.slice(0, start.search(/\n|$/)).slice(0, 60);
+  return `text, not JSON (it starts ${JSON.stringify(line)})`;
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { dispatchRun, importScenarioFiles, PAGE_PART_NAMES, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
 import { isPaused, usePlayground, type RunState } from '../store';
 import { SandboxBadge } from './SandboxBadge';
+import { useSessionFormatNames } from '../sessions/formatNames';
 
 /** Replay speeds; the fast ones are for real sessions, whose tools ran for minutes. */
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 16, 64];
@@ -106,15 +107,15 @@ export function Header({ title }: { title: string }) {
  */
 function HeaderImport({ disabled }: { disabled: boolean }) {
   const input = useRef<HTMLInputElement>(null);
+  const names = useSessionFormatNames();
   return (
     <>
-      <button type="button" disabled={disabled} onClick={() => input.current?.click()} data-testid="header-import" title="Open a session log (Claude Code, Codex CLI, Gemini CLI, Copilot CLI, OpenCode, Cline) or a scenario file: read in this page, never sent">
+      <button type="button" disabled={disabled} onClick={() => input.current?.click()} data-testid="header-import" title={`Open a session log${names ? ` (${names})` : ''} or a scenario file: read in this page, never sent`}>
         Import…
       </button>
       <input
         ref={input}
         type="file"
-        accept=".json,.jsonl,application/json"
         multiple
         hidden
         aria-label="Import a session log or a scenario file"

@@ -1,4 +1,5 @@
 import { useRef, type ChangeEvent } from 'react';
+import { useSessionFormatNames } from '../sessions/formatNames';
 
 export interface ScenarioActionsProps {
   running: boolean;
@@ -20,6 +21,7 @@ export interface ScenarioActionsProps {
 /** The scenario editor's toolbar: Apply, Save as mine, Revert, New, Import…, Export, Copy share link. */
 export function ScenarioActions({ running, valid, dirty, runOnOpen, onApply, onSave, onRevert, onNew, onImport, onExport, onShare, onRunOnOpen }: ScenarioActionsProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const names = useSessionFormatNames();
   return (
       <div className="scenario-actions" role="toolbar" aria-label="Scenario actions">
         <button
@@ -41,17 +43,16 @@ export function ScenarioActions({ running, valid, dirty, runOnOpen, onApply, onS
         <button type="button" onClick={onNew} data-testid="scenario-new">
           New
         </button>
-        <button type="button" onClick={() => fileInput.current?.click()} data-testid="scenario-import" title="A scenario file (.json), or a Claude Code session log or Codex CLI rollout (.jsonl): read here, never sent">
+        <button type="button" onClick={() => fileInput.current?.click()} data-testid="scenario-import" title={`A scenario file (.json), or a session log of ${names ?? 'an agent'}: read here, never sent`}>
           Import…
         </button>
         <input
           ref={fileInput}
           type="file"
-          accept=".json,.jsonl,application/json"
           multiple
           hidden
           onChange={onImport}
-          aria-label="Import a scenario file, or session logs: Claude Code's (.jsonl, with its sub-agents' logs), a Codex CLI rollout or a Copilot CLI events.jsonl (.jsonl), a Gemini CLI chat (.json); several sessions give one report across them"
+          aria-label={`Import a scenario file, or session logs of ${names ?? 'an agent'} (told by what they hold, whatever their names); several sessions give one report across them`}
           data-testid="scenario-import-file"
         />
         <button type="button" onClick={onExport} data-testid="scenario-export">

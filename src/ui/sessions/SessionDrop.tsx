@@ -3,7 +3,8 @@ import { importScenario, openSession } from '../controller';
 import { usePlayground } from '../store';
 import { droppedFiles } from './droppedFiles';
 import { reportFolderSessions } from './folderDrop';
-import { holdsSessionLog, openSessionFiles, sessionFilesOf, sessionsOf } from './sessionFiles';
+import { useSessionFormatNames } from './formatNames';
+import { holdsSessionLog, nothingToOpen, openSessionFiles, sessionFilesOf, sessionsOf } from './sessionFiles';
 import './sessions.css';
 
 /** Whether a drag carries files (not text or a link dragged within the page). */
@@ -12,16 +13,17 @@ function carriesFiles(event: DragEvent): boolean {
 }
 
 /**
- * Drop a Claude Code session log (or a session's folder, with its sub-agents' logs), a Codex CLI
- * rollout, or a
- * scenario file, anywhere on the page: a log opens as a scenario, read in the page and kept in
- * memory only; a scenario file is imported as the Import button would.
+ * Drop a session log of any agent the formats' table reads (or a session's folder, with its
+ * sub-agents' logs; or a folder of sessions, for one report), or a scenario file, anywhere on the
+ * page: a log opens as a scenario, read in the page and kept in memory only; a scenario file is
+ * imported as the Import button would.
  */
 export function SessionDrop() {
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const depth = useRef(0);
   const running = usePlayground((state) => state.run.status === 'running');
+  const names = useSessionFormatNames();
 
   useEffect(() => {
     const enter = (event: DragEvent) => {
@@ -65,7 +67,7 @@ export function SessionDrop() {
         return;
       }
       const scenario = files.find((file) => file.name.endsWith('.json'));
-      if (!scenario) return setProblem(`Nothing to open in ${files.map((file) => file.name).join(', ') || 'the drop'}: drop a session log of Claude Code, Codex CLI or Copilot CLI (.jsonl) or Gemini CLI (.json), or a scenario (.json).`);
+      if (!scenario) return setProblem(await nothingToOpen(files));
       setProblem(null);
       importScenario(scenario.name, await scenario.text());
     };
@@ -86,7 +88,8 @@ export function SessionDrop() {
       {dragging && (
         <div className="session-drop" data-testid="session-drop" aria-hidden="true">
           <p>
-            <strong>Drop a Claude Code session log</strong> (<code>.jsonl</code>, or its folder with the sub-agents’ logs), <strong>a Codex CLI rollout</strong> or <strong>a Copilot CLI events.jsonl</strong> (<code>.jsonl</code>), <strong>a Gemini CLI chat</strong> (<code>.json</code>) or a scenario (<code>.json</code>).
+            <strong>Drop a session log</strong>
+            {names && ` of ${names}`} (whatever its name; a session’s folder brings its sub-agents’ logs, a folder of sessions gives one report) or a scenario (<code>.json</code>).
             <br />
             It is read in this page and never leaves it.
             {running && ' The run going on is stopped first.'}

@@ -20,13 +20,34 @@ async function isSessionFile(file: File): Promise<boolean> {
 const baseName = (file: File) => file.name.slice(file.name.lastIndexOf('/') + 1);
 
 /**
- * The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too), a
- * Gemini CLI chat, an OpenCode export or an OpenCode storage folder's files, a Cline task's files.
+ * The files of a drop or a pick that belong to a session: `.jsonl` logs (a sub-agents' folder too),
+ * an OpenCode storage folder's files, and any other file a format claims by what it holds, whatever
+ * its name (a Gemini CLI chat, an OpenCode export, a Cline task's file, a log saved as `.log`).
  */
 export async function sessionFilesOf(files: readonly File[]): Promise<File[]> {
   const found: File[] = [];
-  for (const file of files) if (file.name.endsWith('.jsonl') || isStorageFile(file) || ((file.name.endsWith('.json') || file.name.endsWith('.md')) && (await isSessionFile(file)))) found.push(file);
+  for (const file of files) if (file.name.endsWith('.jsonl') || isStorageFile(file) || (await isSessionFile(file))) found.push(file);
   return found;
+}
+
+/**
+ * Why a drop holds nothing to open: each file's look, as the formats' table tells it ("text, not
+ * JSON (it starts …)"), and what the page opens.
+ */
+export async function nothingToOpen(files: readonly File[]): Promise<string> {
+  const { looksOf, readableFormatNames } = await import('../../scenarios/import/sessionFormats');
+  const looks = await Promise.all(
+    files.slice(0, 3).map(async (file) => {
+      const head = await file
+        .slice(0, 64 * 1024)
+        .text()
+        .catch(() => null);
+      const why = head === null ? 'it could not be read' : head.trim() === '' ? 'the file is empty' : `it looks like ${looksOf(head)}, and no format claims it`;
+      return `${pathOf(file)}: ${why}`;
+    }),
+  );
+  const more = files.length > 3 ? ` (and ${files.length - 3} more)` : '';
+  return `Nothing to open in ${files.length === 0 ? 'the drop' : `${looks.join('; ')}${more}`}. The page opens a session log of ${readableFormatNames()} (by what it holds, whatever its name), a folder of them, or a scenario (.json).`;
 }
 
 /** Whether a drop or pick holds a session log rather than a scenario file. */
