@@ -1,5 +1,5 @@
 import { compressToEncodedURIComponent } from 'lz-string';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { longSession, toJsonl } from '../../../test/sessionLogs';
 import { builtInEntry, newEntry } from '../scenarios/entries';
 import { BUILT_IN_ENTRIES, newScenarioJson } from '../scenarios/library';
@@ -32,9 +32,13 @@ function importedSession(fileName = 'session.jsonl'): ImportedSession {
   return { fileName, ...opening };
 }
 
-// A run stopped here ends later, into a store that is no longer its page's: it leaves it alone.
-afterEach(() => {
+// A run a test started is stopped, and waited for: on a busy machine the engine it loads on demand
+// may still be loading, and would finish after the file's environment is gone. The engine is
+// loaded first, for a run the page dropped (another scenario opened) is not waited for.
+beforeAll(() => import('../../run/runScenario'));
+afterEach(async () => {
   stopRun();
+  await vi.waitFor(() => expect(page().run.status).not.toBe('running'), { timeout: 20_000, interval: 20 });
   usePlayground.setState(initialState, true);
 });
 
