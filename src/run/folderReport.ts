@@ -34,14 +34,8 @@ export interface FolderReport {
   readonly versions: readonly VersionRow[];
 }
 
-/** One session of the folder, as its row. */
-export interface SessionRow {
-  readonly file: string;
-  readonly agent: string;
-  readonly version: string;
-  readonly preset: string;
-  readonly calls: number;
-  readonly realToolMs: number;
+/** One session of the folder, as its row: its stats' own figures, and what the report makes of them. */
+export interface SessionRow extends Pick<SessionStats, 'file' | 'agent' | 'version' | 'preset' | 'calls' | 'realToolMs'> {
   /** Each preset's tool time over the real one (`null` where the session's tools took no time). */
   readonly ratios: Readonly<Record<string, number | null>>;
   readonly fidelity: Fidelity | null;
@@ -72,27 +66,11 @@ export interface VersionRow {
 const NO_AUDIT: LogAudit = { unanswered: 0, cancelledBySibling: 0, resultsOutOfOrder: 0, resultsSplit: 0, hooks: { runs: 0, ms: 0 }, permissionWaits: { calls: 0, ms: 0 }, ranSooner: 0 };
 const NO_FIDELITY: Fidelity = { sameOutcome: 0, calls: 0, startsWithin: 0, timed: 0, logStartsWithin: 0, logTimed: 0 };
 
-function addAudits(a: LogAudit, b: LogAudit): LogAudit {
-  return {
-    unanswered: a.unanswered + b.unanswered,
-    cancelledBySibling: a.cancelledBySibling + b.cancelledBySibling,
-    resultsOutOfOrder: a.resultsOutOfOrder + b.resultsOutOfOrder,
-    resultsSplit: a.resultsSplit + b.resultsSplit,
-    hooks: { runs: a.hooks.runs + b.hooks.runs, ms: a.hooks.ms + b.hooks.ms },
-    permissionWaits: { calls: a.permissionWaits.calls + b.permissionWaits.calls, ms: a.permissionWaits.ms + b.permissionWaits.ms },
-    ranSooner: a.ranSooner + b.ranSooner,
-  };
-}
-
-function addFidelity(a: Fidelity, b: Fidelity): Fidelity {
-  return {
-    sameOutcome: a.sameOutcome + b.sameOutcome,
-    calls: a.calls + b.calls,
-    startsWithin: a.startsWithin + b.startsWithin,
-    timed: a.timed + b.timed,
-    logStartsWithin: a.logStartsWithin + b.logStartsWithin,
-    logTimed: a.logTimed + b.logTimed,
-  };
+/** Two counts of one shape added field by field, nested counts too (an audit, a fidelity): a field added to either is summed with no change here. */
+function addCounts<T extends object>(a: T, b: T): T {
+  const sum = (x: unknown, y: unknown): unknown =>
+    typeof x === 'number' ? x + (y as number) : Object.fromEntries(Object.entries(x as object).map(([key, value]) => [key, sum(value, (y as Record<string, unknown>)[key])]));
+  return sum(a, b) as T;
 }
 
 /** A session's fidelity in the report's terms. */
@@ -163,8 +141,8 @@ export class FolderReportBuilder {
     });
     const version = this.#versions.get(key) ?? { agent: stats.agent, version: stats.version, sessions: 0, fidelity: NO_FIDELITY, audit: NO_AUDIT };
     version.sessions++;
-    if (fidelity) version.fidelity = addFidelity(version.fidelity, fidelity);
-    if (stats.audit) version.audit = addAudits(version.audit, stats.audit);
+    if (fidelity) version.fidelity = addCounts(version.fidelity, fidelity);
+    if (stats.audit) version.audit = addCounts(version.audit, stats.audit);
     this.#versions.set(key, version);
   }
 
