@@ -110,9 +110,13 @@ describe('the policy presets, each with its source', () => {
     expect(together.turns[0]!.batches).toHaveLength(1);
   });
 
-  it('claude-code-2.1.47: while every call of the turn is a Write or an Edit an error cancels nothing; a later call of another tool ends the respite', async () => {
+  it('claude-code-2.1.47: while every call of the turn edits a file an error cancels nothing; a later call of another tool ends the respite', async () => {
     const edits = await run('claude-code-2.1.47', [editFile('e1', 0, 'missing.txt'), write('w', 10, 'c.txt', 'c', 200)]);
     expect(outcome(edits, 'w')).toBe('success');
+    // What the tool does decides, not its name: a failing MultiEdit is a file edit too.
+    const multi = await run('claude-code-2.1.47', [{ id: 'm', name: 'MultiEdit', input: { file_path: 'missing.txt', edits: [{ old_string: 'a', new_string: 'A' }] }, at: 0 }, write('w', 10, 'c.txt', 'c', 200)]);
+    expect(outcome(multi, 'm')).not.toBe('success');
+    expect(outcome(multi, 'w')).toBe('success');
     const mixed = await run('claude-code-2.1.47', [editFile('e1', 0, 'missing.txt'), write('w', 10, 'c.txt', 'c', 400), read('r', 100)]);
     expect(outcome(mixed, 'w')).toBe('cancelled');
     expect(outcome(mixed, 'r')).toBe('cancelled');

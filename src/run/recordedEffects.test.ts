@@ -111,6 +111,21 @@ describe('recorded effects: the log as the oracle', () => {
     if (!failing.ok) throw new Error(JSON.stringify(failing.errors));
     const cascade = byId(await run(failing.scenario, {}));
     expect(cascade.get('toolu_b')).toMatchObject({ outcome: 'cancelled', cancelledBy: 'toolu_a' });
+    // A shell the playground lacks (Claude Code's PowerShell) runs a command line by its kind: its recorded error cancels as Bash's does.
+    const shell = validateScenario({
+      ...scenario,
+      settings: { ...scenario.settings, policy: 'claude-code-2.1.72' },
+      turns: [{ stream: [
+        { type: 'tool_use', id: 'toolu_ps', name: 'PowerShell', input: { command: 'Get-Item nope' }, at: 0, durationMs: 10 },
+        { type: 'tool_use', id: 'toolu_b', name: 'Read', input: { file_path: 'x' }, at: 10, durationMs: 10 },
+      ] }],
+      observed: { agent: 'claude-code', version: '2.1.72', calls: {
+        toolu_ps: { outcome: 'error', result: 'not found', startedAt: 10, endedAt: 20 },
+        toolu_b: { outcome: 'success', result: 'x', startedAt: 20, endedAt: 900 },
+      } },
+    });
+    if (!shell.ok) throw new Error(JSON.stringify(shell.errors));
+    expect(byId(await run(shell.scenario, {})).get('toolu_b')).toMatchObject({ outcome: 'cancelled', cancelledBy: 'toolu_ps' });
   });
 
   it('reruns the tools when asked, counting real work once; fetches keep their record unless the network is let in', async () => {

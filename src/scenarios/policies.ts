@@ -124,7 +124,7 @@ export const POLICIES: Readonly<Record<PolicyName, PolicyPreset>> = {
     agent: 'Claude Code',
     version: '2.1.47 to 2.1.71, with streaming tool execution',
     source: `${CLAUDE_CODE_PACKAGE}: 2.1.47 adds allToolsAreWriteOrEdit to the executor's abort check: an error cancels nothing while every call of the turn is a Write or an Edit. 2.1.64 names the failed call in the cancellation ("Cancelled: parallel tool call Bash(…) errored").`,
-    summary: 'As 2.1.39, but while every call of the turn is a Write or an Edit an error cancels nothing.',
+    summary: 'As 2.1.39, but while every call of the turn edits a file an error cancels nothing (Claude Code names its Write and Edit; here every tool of the edit kind, its NotebookEdit too).',
     strategy: 'streaming',
     settings: { ...CLAUDE_CODE_STREAMING, cascade: 'every-error-unless-all-edits' },
   },

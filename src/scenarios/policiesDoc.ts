@@ -17,7 +17,7 @@ const CASCADE: Record<SchedulingSettings['cascade'], string> = {
   any: 'any failed call cancels its siblings',
   'every-error': 'every error result (a validation failure too) cancels its siblings',
   'every-error-but-read-only': 'every error of a call that is not read-only cancels its siblings',
-  'every-error-unless-all-edits': 'every error result cancels its siblings, unless every call of the turn is a Write or an Edit',
+  'every-error-unless-all-edits': 'every error result cancels its siblings, unless every call of the turn edits a file',
   'any-bash-error': 'an error result of a Bash call cancels its siblings',
   'any-bash-error-but-read-only': 'an error result of a Bash call that is not read-only cancels its siblings',
   none: 'nothing is cancelled',

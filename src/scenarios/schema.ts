@@ -131,7 +131,7 @@ export const settingsSchema = z
       .enum(CASCADES)
       .optional()
       .describe(
-        'Which failing call cancels its siblings: bash (a Bash error), any (an error of any tool), every-error (any error result, failed validation and denials included), every-error-but-read-only (as every-error, but not a read-only call’s), every-error-unless-all-edits (as every-error, unless every call of the turn is a Write or an Edit), any-bash-error (any error result of a Bash call), any-bash-error-but-read-only (of a Bash call that is not read-only), none. Default: the policy’s.',
+        'Which failing call cancels its siblings: bash (a Bash error), any (an error of any tool), every-error (any error result, failed validation and denials included), every-error-but-read-only (as every-error, but not a read-only call’s), every-error-unless-all-edits (as every-error, unless every call of the turn edits a file), any-bash-error (any error result of a call that runs a command line: Bash), any-bash-error-but-read-only (of such a call that is not read-only), none. Default: the policy’s.',
       ),
     bashConcurrency: z
       .enum(BASH_CONCURRENCY)

@@ -37,6 +37,8 @@ export const BUILT_IN_KINDS: Readonly<Record<string, ToolKind>> = {
  * Its other collaboration tools (`collaboration.wait_agent`, …) stay undeclared, as `write_stdin` is.
  */
 export const RECORDED_ONLY_KINDS: Readonly<Record<string, ToolKind>> = {
+  // Claude Code's shell on Windows: its errors cascade as Bash's do (scheduler's shell cascades).
+  PowerShell: 'execute',
   spawn_agent: 'agent',
   'collaboration.spawn_agent': 'agent',
   'agents.spawn_agent': 'agent',

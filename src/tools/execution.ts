@@ -3,6 +3,7 @@ import type { Sandbox } from '../sandbox/types';
 import type { Clock } from '../time/clock';
 import { RESULT_CAP_CHARS } from './buildTool';
 import { kindOfToolName } from './builtInKinds';
+import type { ToolKind } from './kinds';
 import { thrownDisplay, type ToolDisplay } from './display';
 import type { FileStateCache } from './file/fileState';
 import { asCallSignal, toolUseError, type CallSignal } from './orchestration/abort';
@@ -63,6 +64,15 @@ export interface DetachedRuns {
 /** Finds the tool of a block in the pool, or `undefined`. */
 export function lookupTool(pool: ToolPool, name: string): AnyTool | undefined {
   return pool.find(name);
+}
+
+/**
+ * What a call's tool does: the kind of its tool in the pool, or, for a tool a session log names
+ * that the playground lacks, the kind it is declared with (builtInKinds.ts); `other` for any
+ * other name, which every question answers as the most dangerous kind.
+ */
+export function kindOfCall(pool: ToolPool, name: string): ToolKind {
+  return lookupTool(pool, name)?.kind ?? kindOfToolName(name) ?? 'other';
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { CallOutcome, ToolResultBlock, ToolUseBlock } from '../execution';
+import { kindOfCall, type CallOutcome, type ToolResultBlock, type ToolUseBlock } from '../execution';
+import { kindTraits } from '../kinds';
 import { CallAbortedError, childController, describeAbort, toolUseError, type AbortCause, type LinkedController } from './abort';
 import { CallTracker, type TrackedCall } from './callTracker';
 import { labelCall } from './callLabel';
@@ -63,7 +64,7 @@ export class StreamingToolExecutor implements ToolScheduler {
     const safe = this.options.isConcurrencySafe(block);
     const concurrent = grouping === 'parallel' ? true : grouping === 'serial' ? false : safe;
     const call = this.tracker.add(block, { safe, concurrent, latencyMs });
-    if (this.heldCascade && !ONLY_EDITS.has(block.name)) this.cascade(this.heldCascade);
+    if (this.heldCascade && !this.editsFile(block)) this.cascade(this.heldCascade);
 
     // A call arriving after the turn was stopped, or after a sibling's error, never starts.
     if (this.turn.signal.aborted) {
@@ -203,7 +204,7 @@ export class StreamingToolExecutor implements ToolScheduler {
     if (call.phase.state !== 'completed') return;
     if (!this.siblingCause && !this.heldCascade && this.cascades(call, call.phase.settlement.outcome)) {
       const cause = { kind: 'sibling', failedCall: labelCall(call.block), failedId: call.id } as const;
-      if (this.options.cascade !== 'every-error-unless-all-edits' || this.tracker.calls.some((each) => !ONLY_EDITS.has(each.block.name))) {
+      if (this.options.cascade !== 'every-error-unless-all-edits' || this.tracker.calls.some((each) => !this.editsFile(each.block))) {
         this.cascade(cause);
         return;
       }
@@ -220,12 +221,22 @@ export class StreamingToolExecutor implements ToolScheduler {
     this.sibling.controller.abort(new CallAbortedError(cause));
   }
 
+  /** Whether a call's tool edits a file (its kind says so): a turn of such calls is spared by `every-error-unless-all-edits`. */
+  private editsFile(block: ToolUseBlock): boolean {
+    return kindTraits(kindOfCall(this.options.env.pool, block.name)).editsFile;
+  }
+
+  /** Whether a call's tool runs a command line (Bash; a log's PowerShell): the shell cascades ask it. */
+  private runsCommand(block: ToolUseBlock): boolean {
+    return kindOfCall(this.options.env.pool, block.name) === 'execute';
+  }
+
   /** Whether this call's failure cancels its siblings, under the cascade policy. */
   private cascades(call: TrackedCall, outcome: CallOutcome): boolean {
     const anyError = outcome === 'error' || outcome === 'invalid' || outcome === 'denied';
     switch (this.options.cascade) {
       case 'bash':
-        return outcome === 'error' && call.block.name === 'Bash';
+        return outcome === 'error' && this.runsCommand(call.block);
       case 'any':
         return outcome === 'error';
       case 'every-error':
@@ -235,9 +246,9 @@ export class StreamingToolExecutor implements ToolScheduler {
       case 'every-error-unless-all-edits':
         return anyError;
       case 'any-bash-error':
-        return anyError && SHELLS.has(call.block.name);
+        return anyError && this.runsCommand(call.block);
       case 'any-bash-error-but-read-only':
-        return anyError && SHELLS.has(call.block.name) && !call.safe;
+        return anyError && this.runsCommand(call.block) && !call.safe;
       case 'none':
         return false;
       default: {
@@ -260,11 +271,6 @@ export class StreamingToolExecutor implements ToolScheduler {
     this.behind.clear();
   }
 }
-
-/** The tools whose turn an error leaves standing under `every-error-unless-all-edits` (Claude Code's Write and Edit). */
-const ONLY_EDITS: ReadonlySet<string> = new Set(['Write', 'Edit']);
-/** The shell tools whose errors cascade under `any-bash-error` (Claude Code's Bash and PowerShell). */
-const SHELLS: ReadonlySet<string> = new Set(['Bash', 'PowerShell']);
 
 /** A scheduler for one turn. */
 export function createScheduler(options: SchedulerOptions): ToolScheduler {

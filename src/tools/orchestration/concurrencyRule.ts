@@ -37,7 +37,7 @@ export function concurrencyRule(pool: ToolPool, settings: ConcurrencySettings): 
       };
     case 'declared':
       if (settings.bashConcurrency === 'never') return (block) => isBlockConcurrencySafe(pool, block);
-      if (settings.bashConcurrency === 'always') return (block) => isBlockConcurrencySafe(pool, block) || lookupTool(pool, block.name)?.name === 'Bash';
+      if (settings.bashConcurrency === 'always') return (block) => isBlockConcurrencySafe(pool, block) || lookupTool(pool, block.name)?.kind === 'execute';
       return (block) => isBlockConcurrencySafe(pool, block) || readOnlyBash(pool, block);
     default: {
       const exhaustive: never = settings.concurrentTools;
