@@ -8,21 +8,14 @@ import { FolderReportBuilder } from '../run/folderReport';
 import { formatFolderReport } from '../run/folderReportText';
 import type { SessionStats } from '../run/sessionStats';
 import { runOnLanes } from './lanes';
-import type { CliArgs, CliIo } from './replayIo';
+import type { CliArgs, CliIo, SessionGroups } from './replayIo';
 
 export async function reportFolder(
   folder: string,
   logs: readonly string[],
   args: CliArgs,
   io: CliIo,
-  survey: {
-    /** Codex sub-agents' rollouts, by their parent's path. */
-    readonly companions?: ReadonlyMap<string, readonly string[]>;
-    /** Files looked at that hold no session the replay reads, each with why. */
-    readonly unread?: readonly { path: string; why: string }[];
-    /** The folder's other files, by kind. */
-    readonly others?: readonly { kind: string; count: number }[];
-  } = {},
+  survey: Partial<Pick<SessionGroups, 'companions' | 'unread' | 'others'>> = {},
 ): Promise<number> {
   const { companions, unread = [], others = [] } = survey;
   // A folder is a long run: the young generation may grow again as it does by default. The

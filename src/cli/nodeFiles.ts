@@ -1,6 +1,8 @@
 import { stat as statThen, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { LogFile } from '../scenarios/import/logFile';
+import type { OtherFiles, SessionGroups, UnreadFile } from './replayIo';
+import { HEAD_BYTES } from '../scenarios/import/formatClaim';
 import { storageFileOf } from '../scenarios/import/opencode/storagePath';
 import { groupCodexThreads, ROLLOUT_HEAD_BYTES } from '../scenarios/import/codex/threadGroups';
 
@@ -50,22 +52,12 @@ function kindOf(name: string): string {
   return dot > 0 ? `*${name.slice(dot).toLowerCase()}` : 'no extension';
 }
 
-/** A file of a folder that is no session the replay reads, and why. */
-export interface UnreadFile {
-  readonly path: string;
-  readonly why: string;
-}
-
 /** What a folder holds: its session logs, the files it looked at but could not read as one (with why), and the rest, counted. */
 export interface FolderSurvey {
   readonly logs: string[];
   readonly unread: UnreadFile[];
-  /** The files that are no session log, by kind (`*.png`; `*.json, opened` for one that no format claims), most first. */
   readonly others: OtherFiles;
 }
-
-/** Files of a folder that are no session log, counted by kind. */
-export type OtherFiles = readonly { readonly kind: string; readonly count: number }[];
 
 /**
  * The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. Each
@@ -91,7 +83,7 @@ export async function surveyFolder(path: string): Promise<FolderSurvey | null> {
     const handle = await open(full).catch(() => null);
     if (!handle) return null;
     try {
-      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD), 0, HEAD, 0);
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
       return buffer.subarray(0, bytesRead).toString('utf8');
     } catch {
       return null;
@@ -141,9 +133,6 @@ export async function surveyFolder(path: string): Promise<FolderSurvey | null> {
   };
 }
 
-/** How much of a file the folder's search reads to tell whose it is. */
-const HEAD = 64 * 1024;
-
 /** The session logs anywhere inside a folder (surveyFolder), sorted; `null` when `path` is not a folder. */
 export async function findSessionLogs(path: string): Promise<string[] | null> {
   return (await surveyFolder(path))?.logs ?? null;
@@ -155,7 +144,7 @@ export async function findSessionLogs(path: string): Promise<string[] | null> {
  * sessions of their own (scenarios/import/codex/threadGroups.ts), and the files it could not
  * read; `null` when `path` is not a folder.
  */
-export async function findSessionGroups(path: string): Promise<{ logs: string[]; companions: Map<string, string[]>; unread: UnreadFile[]; others: OtherFiles } | null> {
+export async function findSessionGroups(path: string): Promise<SessionGroups | null> {
   const survey = await surveyFolder(path);
   if (survey === null) return null;
   const { open } = await files();

@@ -3,6 +3,24 @@ import type { ProgressStream } from './progress';
 import type { ReplayResult } from './replayOne';
 import type { ReplayOptions } from './replayOptions';
 
+/** A file of a folder that is no session the replay reads, and why. */
+export interface UnreadFile {
+  readonly path: string;
+  readonly why: string;
+}
+
+/** Files of a folder that are no session log, counted by kind (`*.png`; `*.json, opened` for one no format claims), most first. */
+export type OtherFiles = readonly { readonly kind: string; readonly count: number }[];
+
+/** A folder's session logs, a Codex session's sub-agents' rollouts put with their parent's (`companions`, by its path), and what else the search met. */
+export interface SessionGroups {
+  readonly logs: string[];
+  readonly companions: Map<string, string[]>;
+  /** Files looked at that hold no session the replay reads, each with why. */
+  readonly unread?: readonly UnreadFile[];
+  readonly others?: OtherFiles;
+}
+
 /** Replays scenarios elsewhere (a worker thread), one at a time. */
 export interface ReplayLane {
   run(name: string, options: ReplayOptions): Promise<ReplayResult>;
@@ -20,8 +38,8 @@ export interface CliIo {
   listJsonFiles?(path: string): Promise<string[] | null>;
   /** The session logs anywhere inside a folder, sorted; `null` when `path` is not a folder. */
   findSessionLogs?(path: string): Promise<string[] | null>;
-  /** The same, with a Codex session's sub-agents' rollouts put with their parent's (`companions`, by its path). */
-  findSessionGroups?(path: string): Promise<{ logs: string[]; companions: Map<string, string[]>; unread?: readonly { path: string; why: string }[]; others?: readonly { kind: string; count: number }[] } | null>;
+  /** The same, grouped, with what else the search met. */
+  findSessionGroups?(path: string): Promise<SessionGroups | null>;
   stdout(text: string): void;
   stderr(text: string): void;
   /** Standard error as a terminal, for the progress line (none: no progress). */

@@ -170,7 +170,7 @@ export async function replayMain(argv: readonly string[], io: CliIo): Promise<nu
       io.stderr(`replay: a folder of session logs gives one report: --format ${FOLDER_FORMATS.join(', ')} (not ${args.format})\n`);
       return 2;
     }
-    return (await import('./folderRun')).reportFolder(only!, logs, args.formatGiven ? args : { ...args, format: 'text' }, io, { ...(groups?.companions ? { companions: groups.companions } : {}), unread: groups?.unread ?? [], others: groups?.others ?? [] });
+    return (await import('./folderRun')).reportFolder(only!, logs, args.formatGiven ? args : { ...args, format: 'text' }, io, groups ?? {});
   }
   const { names, folder } = await expandScenarios(args.scenarios, args.all, io);
   if (names.length === 1 && !folder && !args.all && args.junit === undefined) return replaySingle(names[0]!, args, io);

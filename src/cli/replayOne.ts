@@ -4,6 +4,7 @@ import type { ReportOptions } from '../run/report/htmlReport';
 import { formatSummary, formatTimeline } from '../run/timelineText';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
 import type { LogFile } from '../scenarios/import/logFile';
+import { HEAD_BYTES, isScenarioHead } from '../scenarios/import/formatClaim';
 import { storageFileOf } from '../scenarios/import/opencode/storagePath';
 import type { Scenario } from '../scenarios/schema';
 import { formatErrors, parseScenario, validateScenario } from '../scenarios/validate';
@@ -70,9 +71,10 @@ export async function loadScenario(name: string, io: ScenarioReader, companions:
  * with its `turns`) is none, and is told without loading the formats.
  */
 async function isSessionLog(name: string, text: string): Promise<boolean> {
-  if (/^\s*\{/.test(text) && /"turns"\s*:\s*\[/.test(text.slice(0, 1 << 20)) && !/"messages"\s*:\s*\[/.test(text.slice(0, 1 << 20))) return false;
+  const head = text.slice(0, HEAD_BYTES);
+  if (isScenarioHead(head)) return false;
   const { formatOfFile } = await import('../scenarios/import/sessionFormats');
-  return formatOfFile({ name, head: text.slice(0, 64 * 1024), text }) !== undefined;
+  return formatOfFile({ name, head, text }) !== undefined;
 }
 
 /**

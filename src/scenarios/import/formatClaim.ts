@@ -30,6 +30,14 @@ export interface OutcomeWords {
 /** How much of a file the formats look at to claim it. */
 export const HEAD_BYTES = 64 * 1024;
 
+/**
+ * Whether a file's head is a playground scenario (a JSON object with its `turns`, and no log's
+ * `messages`): told without asking, or loading, the formats.
+ */
+export function isScenarioHead(head: string): boolean {
+  return /^\s*\{/.test(head) && /"turns"\s*:\s*\[/.test(head) && !/"messages"\s*:\s*\[/.test(head);
+}
+
 /** One format of session log the playground knows. */
 export interface SessionFormatFace {
   /** The id `observed.agent` names, e.g. "claude-code". */
@@ -82,7 +90,7 @@ export function firstLine(head: string): string {
   return head.slice(start, end < 0 ? head.length : end);
 }
 
-/** Whether a value is a JSON object. */
-export function isObject(value: unknown): value is Record<string, unknown> {
+/** Whether a value is a JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

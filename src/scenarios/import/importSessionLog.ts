@@ -8,7 +8,8 @@ import { importPiSession } from './pi/importPiSession';
 import { importClaudeSession } from './claude-code/importClaudeSession';
 import { HEAD_BYTES, type FileHead } from './formatClaim';
 import { isSubAgentFile, type LogFile } from './logFile';
-import { formatOfFile, SESSION_FORMATS, unclaimedReason, type SessionAgentId, type SessionFormatId } from './sessionFormats';
+import { SESSION_AGENT_NAMES } from './sessionAgents';
+import { formatOfFile, unclaimedReason, type SessionAgentId, type SessionFormatId } from './sessionFormats';
 import type { ImportResult } from './sessionScenario';
 
 /** Each agent's reader, by its format's id: the compiler holds this to the formats' table. */
@@ -90,10 +91,9 @@ function foreignLines(result: ImportResult, file: LogFile, agent: SessionAgentId
     start = end + 1;
   }
   if (other.size === 0) return result;
-  const own = SESSION_FORMATS.find((format) => format.id === agent)!.name;
   const problems = result.problems.map((problem) => {
     const found = problem.source === file.name ? other.get(problem.line) : undefined;
-    return found ? { ...problem, message: `a line of a ${found} log, not of this ${own} one (two logs in one file?): passed over` } : problem;
+    return found ? { ...problem, message: `a line of a ${found} log, not of this ${SESSION_AGENT_NAMES[agent]} one (two logs in one file?): passed over` } : problem;
   });
   return { ...result, problems };
 }

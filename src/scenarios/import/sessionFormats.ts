@@ -11,7 +11,7 @@ import { claudeCodeFormat } from './claude-code/format';
 import { clineFormat } from './cline/format';
 import { codexFormat } from './codex/format';
 import { copilotFormat } from './copilot/format';
-import { HEAD_BYTES, headLines, isObject, type FileHead, type FileRole, type SessionFormatFace } from './formatClaim';
+import { HEAD_BYTES, headLines, isRecord, type FileHead, type FileRole, type SessionFormatFace } from './formatClaim';
 import { geminiFormat } from './gemini/format';
 import { openCodeFormat } from './opencode/format';
 import { piFormat } from './pi/format';
@@ -41,11 +41,6 @@ export function formatOfFile(file: FileHead): { format: SessionFormatFace & { re
   return undefined;
 }
 
-/** The entry of an agent's id. */
-export function sessionFormat(id: string): SessionFormatFace | undefined {
-  return SESSION_FORMATS.find((format) => format.id === id);
-}
-
 /** The agents whose logs replay, in words: "Cline, Gemini CLI, … or Claude Code" (a refused format is left out). */
 export function readableFormatNames(): string {
   const names = SESSION_FORMATS.filter((format) => !('refusal' in format)).map((format) => format.name);
@@ -68,7 +63,7 @@ export function looksOf(text: string): string {
   if (start.startsWith('[')) return 'a JSON array whose first element is none of theirs';
   const lines = headLines(text.slice(0, HEAD_BYTES), 3);
   const first = lines[0];
-  if (isObject(first)) {
+  if (isRecord(first)) {
     const keys = Object.keys(first).slice(0, 6).join(', ');
     return `${start.includes('\n') && lines.length > 1 ? 'JSON Lines' : 'JSON'} whose first object has the keys ${keys || '(none)'}`;
   }

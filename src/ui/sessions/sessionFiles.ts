@@ -1,3 +1,4 @@
+import { HEAD_BYTES, isScenarioHead } from '../../scenarios/import/formatClaim';
 import { isSubAgentFile, type LogFile } from '../../scenarios/import/logFile';
 import type { SessionOpening } from './sessionImport';
 import { pathOf } from './dropPath';
@@ -10,8 +11,8 @@ import { isStorageFile, storageSessionsOf } from './storageSessions';
  * an Aider history (to be refused with why). A scenario (its `turns`) is none.
  */
 async function isSessionFile(file: File): Promise<boolean> {
-  const head = await file.slice(0, 64 * 1024).text();
-  if (/^\s*\{/.test(head) && /"turns"\s*:/.test(head) && !/"messages"\s*:/.test(head)) return false;
+  const head = await file.slice(0, HEAD_BYTES).text();
+  if (isScenarioHead(head)) return false;
   const { formatOfFile } = await import('../../scenarios/import/sessionFormats');
   return formatOfFile({ name: pathOf(file), head }) !== undefined;
 }
@@ -39,7 +40,7 @@ export async function nothingToOpen(files: readonly File[]): Promise<string> {
   const looks = await Promise.all(
     files.slice(0, 3).map(async (file) => {
       const head = await file
-        .slice(0, 64 * 1024)
+        .slice(0, HEAD_BYTES)
         .text()
         .catch(() => null);
       const why = head === null ? 'it could not be read' : head.trim() === '' ? 'the file is empty' : `it looks like ${looksOf(head)}, and no format claims it`;

@@ -1,4 +1,4 @@
-import { firstLine, headLines, isObject, type SessionFormatFace } from '../formatClaim';
+import { firstLine, headLines, isRecord, type SessionFormatFace } from '../formatClaim';
 import { isSubAgentFile } from '../logFile';
 import { claudeCodePreset } from './claudePreset';
 
@@ -9,7 +9,7 @@ export const claudeCodeFormat = {
   where: '~/.claude/projects/<project>/<session>.jsonl (its sub-agents in <session>/subagents/agent-*.jsonl)',
   claims(file) {
     // Every line names its session and has an id; a summary line (1.0.x), the conversation it sums up.
-    const stamped = headLines(file.head).some((line) => isObject(line) && (typeof line.sessionId === 'string' || typeof line.uuid === 'string' || (line.type === 'summary' && typeof line.leafUuid === 'string')));
+    const stamped = headLines(file.head).some((line) => isRecord(line) && (typeof line.sessionId === 'string' || typeof line.uuid === 'string' || (line.type === 'summary' && typeof line.leafUuid === 'string')));
     // A first line longer than the head (a large snapshot) still names its session early on.
     const opens = !stamped && /^\{.{0,2000}"(sessionId|uuid)"\s*:\s*"/.test(firstLine(file.head));
     if (!stamped && !opens) return undefined;

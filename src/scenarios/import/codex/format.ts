@@ -1,4 +1,4 @@
-import { firstLine, headLines, isObject, type SessionFormatFace } from '../formatClaim';
+import { firstLine, headLines, isRecord, type SessionFormatFace } from '../formatClaim';
 
 /** Line types only a Codex CLI rollout has (`RolloutItem`'s tags), and the bare items of its older layout. */
 const KINDS = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted']);
@@ -6,8 +6,8 @@ const ITEMS = new Set(['message', 'reasoning', 'function_call', 'function_call_o
 
 /** Whether one parsed line is a rollout's, in either layout Codex has written. */
 function isRolloutLine(line: unknown): boolean {
-  if (!isObject(line) || typeof line.sessionId === 'string' || typeof line.uuid === 'string') return false;
-  if (typeof line.type === 'string' && KINDS.has(line.type) && isObject(line.payload)) return true;
+  if (!isRecord(line) || typeof line.sessionId === 'string' || typeof line.uuid === 'string') return false;
+  if (typeof line.type === 'string' && KINDS.has(line.type) && isRecord(line.payload)) return true;
   if (line.record_type === 'state' || (typeof line.type === 'string' && ITEMS.has(line.type) && !('message' in line))) return true;
   return line.type === undefined && typeof line.id === 'string' && typeof line.timestamp === 'string';
 }

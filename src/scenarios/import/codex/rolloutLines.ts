@@ -13,6 +13,7 @@
  * Both are read into the same entries: the older layout's session line as `session_meta`, its
  * items as `response_item`s without a time, its state lines passed over.
  */
+import { isRecord } from '../formatClaim';
 import { readJsonLines, type LogProblem } from '../logLines';
 
 /** One line of a rollout. */
@@ -28,10 +29,8 @@ export interface RolloutEntry {
   readonly payload: Readonly<Record<string, unknown>>;
 }
 
-/** Whether a value is a JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// Whether a value is a JSON object: the formats' own test, which the readers import from here too.
+export { isRecord };
 
 /** A field of a record when it is a string, else "". */
 export function stringOf(record: Readonly<Record<string, unknown>> | undefined, key: string): string {

@@ -1,8 +1,8 @@
-import { headLines, isObject, type SessionFormatFace } from '../formatClaim';
+import { headLines, isRecord, type SessionFormatFace } from '../formatClaim';
 
 /** Whether a parsed line is a Pi session's header: `{type: "session", id, timestamp, cwd}` (with `version` from v2). */
 export function isPiHeader(value: unknown): boolean {
-  return isObject(value) && value.type === 'session' && typeof value.id === 'string' && typeof value.timestamp === 'string' && (typeof value.cwd === 'string' || typeof value.version === 'number');
+  return isRecord(value) && value.type === 'session' && typeof value.id === 'string' && typeof value.timestamp === 'string' && (typeof value.cwd === 'string' || typeof value.version === 'number');
 }
 
 /** The Pi coding agent's sessions (badlogic/pi-mono): JSON Lines, a `session` header, then a tree of entries. */

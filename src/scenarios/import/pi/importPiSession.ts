@@ -11,7 +11,7 @@
  */
 import { readJsonLines, type LogProblem } from '../logLines';
 import type { LogFile } from '../logFile';
-import { isObject } from '../formatClaim';
+import { isRecord } from '../formatClaim';
 import { blockTime, emptyAgent, type LoggedAgent, type LoggedResponse, type SessionLog } from '../sessionLog';
 import { scenarioOfSession, type ImportResult } from '../sessionScenario';
 import type { PolicyName } from '../../policies';
@@ -34,7 +34,7 @@ const APART_MS = 50;
 export function readPiSession(file: LogFile): { session: SessionLog; policy: PolicyName; notes: string[] } {
   const problems: LogProblem[] = [];
   const read = readJsonLines(file.text, file.name, (value, line): PiEntry | string => {
-    if (!isObject(value)) return 'not a JSON object';
+    if (!isRecord(value)) return 'not a JSON object';
     if (typeof value.type !== 'string') return 'an entry without a "type"';
     const stamp = typeof value.timestamp === 'string' ? Date.parse(value.timestamp) : NaN;
     return { line, type: value.type, id: typeof value.id === 'string' ? value.id : `line-${line}`, time: Number.isFinite(stamp) ? stamp : null, raw: value };
@@ -66,12 +66,12 @@ export function readPiSession(file: LogFile): { session: SessionLog; policy: Pol
 
 function foldMessage(agent: LoggedAgent, entry: PiEntry, source: string, problems: LogProblem[]): void {
   const message = entry.raw.message;
-  if (!isObject(message)) {
+  if (!isRecord(message)) {
     problems.push({ source, line: entry.line, message: 'a message entry without a message: left out' });
     return;
   }
   const made = typeof message.timestamp === 'number' && Number.isFinite(message.timestamp) ? message.timestamp : null;
-  const content = Array.isArray(message.content) ? message.content.filter(isObject) : [];
+  const content = Array.isArray(message.content) ? message.content.filter(isRecord) : [];
   switch (message.role) {
     case 'user':
       if (agent.prompt === undefined) agent.prompt = typeof message.content === 'string' ? message.content : content.map((block) => (typeof block.text === 'string' ? block.text : '')).join('');

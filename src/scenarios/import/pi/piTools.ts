@@ -5,11 +5,11 @@
  * `oldText`/`newText`, and `edits: [{oldText, newText}]`), `write` → Write, `grep` → Grep (its
  * matching lines), `find` → Glob. Any other tool (`ls`, an extension's) keeps its name and input.
  */
-import { isObject } from '../formatClaim';
+import { isRecord } from '../formatClaim';
 
 /** A Pi call as the playground's: the tool's name and its input in that tool's fields. */
 export function playgroundCall(name: string, args: unknown): { name: string; input: unknown } {
-  if (!isObject(args)) return { name, input: args ?? {} };
+  if (!isRecord(args)) return { name, input: args ?? {} };
   const path = typeof args.path === 'string' ? args.path : undefined;
   switch (name) {
     case 'read':
@@ -54,7 +54,7 @@ function editCall(path: string | undefined, args: Record<string, unknown>): { na
   if (path === undefined) return undefined;
   const raw = typeof args.edits === 'string' ? safeParse(args.edits) : args.edits;
   const edits = Array.isArray(raw) ? raw : typeof args.oldText === 'string' ? [{ oldText: args.oldText, newText: args.newText }] : undefined;
-  if (!edits || edits.length === 0 || !edits.every((edit) => isObject(edit) && typeof edit.oldText === 'string' && typeof edit.newText === 'string')) return undefined;
+  if (!edits || edits.length === 0 || !edits.every((edit) => isRecord(edit) && typeof edit.oldText === 'string' && typeof edit.newText === 'string')) return undefined;
   const pairs = (edits as { oldText: string; newText: string }[]).map((edit) => ({ old_string: edit.oldText, new_string: edit.newText }));
   return pairs.length === 1 ? { name: 'Edit', input: { file_path: path, ...pairs[0] } } : { name: 'MultiEdit', input: { file_path: path, edits: pairs } };
 }
