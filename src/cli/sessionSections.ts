@@ -1,5 +1,5 @@
 import { fidelityData, fidelityReport, formatFidelity } from '../run/fidelity';
-import { secondsText } from '../run/timeText';
+import { auditSentences, startsKnownText } from '../run/logWitnessText';
 import type { LogAudit } from '../scenarios/schema';
 import { asItRanLabel, observedRecord } from '../run/observedRecord';
 import type { RunRecord } from '../run/record';
@@ -37,18 +37,12 @@ export async function sessionSections(
 /** How the replay's starts held to the real ones, and how the real ones are known. */
 function startsText(record: RunRecord, observed: Observed, preset: string): string {
   const { totals } = fidelityData(record, observed, preset);
-  const { log, rules, inconsistent } = totals.byWitness;
-  const ran = inconsistent.timed > 0 ? `; ${inconsistent.timed} that ran sooner than its rules allow` : '';
-  return `starts: ${totals.startsWithin} of ${totals.timed} within ${totals.toleranceMs} ms of the real start (${log.startsWithin} of ${log.timed} the log itself says; ${rules.startsWithin} of ${rules.timed} its agent's rules give from the log's ends${ran})\n`;
+  return `starts: ${totals.startsWithin} of ${totals.timed} within ${totals.toleranceMs} ms of the real start (${startsKnownText(totals)})\n`;
 }
 
 /** A log's audit in a few lines. */
-export function auditText(audit: LogAudit): string {
-  const lines = [
-    `calls without a result: ${audit.unanswered}; cancelled by a sibling: ${audit.cancelledBySibling}`,
-    `responses whose results were written out of call order: ${audit.resultsOutOfOrder}; apart (a later response between them): ${audit.resultsSplit}`,
-    `hooks: ${audit.hooks.runs} run(s), ${secondsText(audit.hooks.ms)} the log shows; permission waits: ${audit.permissionWaits.calls} call(s), ${secondsText(audit.permissionWaits.ms)}`,
-    `calls that ran sooner than the agent's rules allow: ${audit.ranSooner}`,
-  ];
-  return `what the log says of itself:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+function auditText(audit: LogAudit): string {
+  return `what the log says of itself:\n${auditSentences(audit)
+    .map((line) => `  ${line}`)
+    .join('\n')}\n`;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PolicyName } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
 import { differences, knownAnswers, sessionAnswers, type SessionAnswers } from './sessionAnswers';
-import type { FidelityData } from '../../run/fidelity';
+import { auditSentences, startsKnownText } from '../../run/logWitnessText';
 import type { LogAudit } from '../../scenarios/schema';
 import { secondsText } from '../../run/timeText';
 
@@ -70,7 +70,7 @@ function Answers({ answers, onReplay, disabled }: { answers: SessionAnswers; onR
       {fidelity && (
         <p data-testid="session-fidelity">
           Under its own preset ({preset}): {fidelity.sameOutcome} of {fidelity.calls} calls end as they really did; {fidelity.startsWithin} of {fidelity.timed} start within{' '}
-          {fidelity.toleranceMs} ms of their real start ({startsKnown(fidelity)}).
+          {fidelity.toleranceMs} ms of their real start ({startsKnownText(fidelity)}).
         </p>
       )}
       {answers.audit && <LogAuditText audit={answers.audit} />}
@@ -140,21 +140,7 @@ function Answers({ answers, onReplay, disabled }: { answers: SessionAnswers; onR
   );
 }
 
-/** How the real starts are known, in words: how many the log itself says, how many the agent's rules give. */
-function startsKnown(fidelity: FidelityData['totals']): string {
-  const { log, rules, inconsistent } = fidelity.byWitness;
-  const parts = [`${log.startsWithin} of ${log.timed} the log itself says`, `${rules.startsWithin} of ${rules.timed} its rules give from the log’s ends`];
-  if (inconsistent.timed > 0) parts.push(`${inconsistent.timed} that ran sooner than its rules allow`);
-  return parts.join('; ');
-}
-
 /** What the log says of itself, in one paragraph. */
 function LogAuditText({ audit }: { audit: LogAudit }) {
-  return (
-    <p data-testid="session-audit">
-      What the log says of itself: {audit.unanswered} call(s) without a result, {audit.cancelledBySibling} cancelled by a sibling; {audit.resultsOutOfOrder} response(s) whose results were
-      written out of call order, {audit.resultsSplit} apart; hooks {audit.hooks.runs} run(s), {secondsText(audit.hooks.ms)}; permission waits {audit.permissionWaits.calls} call(s),{' '}
-      {secondsText(audit.permissionWaits.ms)}; {audit.ranSooner} call(s) ran sooner than the agent’s rules allow.
-    </p>
-  );
+  return <p data-testid="session-audit">What the log says of itself: {auditSentences(audit).join('; ')}.</p>;
 }
