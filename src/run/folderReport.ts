@@ -28,7 +28,7 @@ export interface FolderReport {
   readonly unreadable: readonly { readonly file: string; readonly why: string }[];
   /** The folder's files that are no session log, by kind (`*.png`; `*.json, opened` for one no format claims). */
   readonly otherFiles: readonly { readonly kind: string; readonly count: number }[];
-  /** One row per session, in the order they were read. */
+  /** One row per session, by file path, so two runs of one folder print the same report whichever lane finished first. */
   readonly rows: readonly SessionRow[];
   /** Per agent version: how faithful the replays were, and what the logs say of themselves. */
   readonly versions: readonly VersionRow[];
@@ -79,6 +79,11 @@ function fidelityOf(stats: SessionStats): Fidelity | null {
   if (!totals) return null;
   const log = totals.byWitness.log;
   return { sameOutcome: totals.sameOutcome, calls: totals.calls, startsWithin: totals.startsWithin, timed: totals.timed, logStartsWithin: log.startsWithin, logTimed: log.timed };
+}
+
+/** Agent by agent, and each agent's versions in their numeric order ("2.1.9" before "2.1.47"). */
+export function byAgentVersion(a: { readonly agent: string; readonly version: string }, b: { readonly agent: string; readonly version: string }): number {
+  return a.agent.localeCompare(b.agent) || a.version.localeCompare(b.version, undefined, { numeric: true });
 }
 
 /**
@@ -158,7 +163,7 @@ export class FolderReportBuilder {
     return {
       sessions: this.#sessions,
       calls: this.#calls,
-      agents: [...this.#agents.values()].sort((a, b) => a.agent.localeCompare(b.agent) || a.version.localeCompare(b.version, undefined, { numeric: true })),
+      agents: [...this.#agents.values()].sort(byAgentVersion),
       realToolMs: this.#realToolMs,
       realCancelled: this.#realCancelled,
       realPassing: this.#realPassing,
@@ -177,8 +182,8 @@ export class FolderReportBuilder {
       waits: [...this.#waits].map(([cause, ms]) => ({ cause, ms })).sort((a, b) => b.ms - a.ms),
       unreadable: [...this.#unreadable],
       otherFiles: this.#otherFiles,
-      rows: [...this.#rows],
-      versions: [...this.#versions.values()].sort((a, b) => a.agent.localeCompare(b.agent) || a.version.localeCompare(b.version, undefined, { numeric: true })),
+      rows: [...this.#rows].sort((a, b) => a.file.localeCompare(b.file)),
+      versions: [...this.#versions.values()].sort(byAgentVersion),
     };
   }
 }

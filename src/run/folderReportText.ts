@@ -1,5 +1,5 @@
 import { agentAndVersion } from '../scenarios/import/sessionAgents';
-import type { FolderReport, Fidelity, VersionRow } from './folderReport';
+import type { FolderReport, VersionRow } from './folderReport';
 import { secondsText } from './timeText';
 
 /** The report in words, as the command line prints it. */
@@ -45,7 +45,7 @@ export function share(part: number, whole: number): string {
 }
 
 /** The fidelity of each agent version's replays and what its logs say of themselves, one line each. */
-export function versionTable(versions: readonly VersionRow[]): string[] {
+function versionTable(versions: readonly VersionRow[]): string[] {
   const lines = ['by agent version: replayed under its own preset (outcomes as they were; starts within 50 ms, of all and of those the log itself says), and what the logs say of themselves'];
   lines.push(`  ${'agent version'.padEnd(30)} ${'sessions'.padStart(8)} ${'outcomes'.padStart(14)} ${'starts'.padStart(8)} ${'logged'.padStart(8)}  unanswered  out of order  split  cancelled  hooks          permission waits  ran sooner`);
   for (const version of versions) {
@@ -55,11 +55,6 @@ export function versionTable(versions: readonly VersionRow[]): string[] {
     );
   }
   return lines;
-}
-
-/** How faithful one session's replay was, in a few words. */
-export function fidelityWords(fidelity: Fidelity): string {
-  return `${fidelity.sameOutcome} of ${fidelity.calls} outcomes as they were; ${fidelity.startsWithin} of ${fidelity.timed} starts within 50 ms (${fidelity.logStartsWithin} of the ${fidelity.logTimed} the log itself says)`;
 }
 
 /** The folder's files that are no session log, in one line: "12 other file(s), no session log: *.png 9, *.json, opened 3". */

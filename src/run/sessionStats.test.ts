@@ -64,9 +64,12 @@ describe('a session in figures', () => {
     const builder = new FolderReportBuilder();
     builder.add(stats);
     builder.add({ ...stats, file: 'y', version: '2.1.38' });
+    builder.add({ ...stats, file: 'a', version: '2.1.38' });
     builder.unreadable('z.jsonl', 'line 1: not JSON');
     const report = builder.build();
-    expect(report).toMatchObject({ sessions: 2, calls: 66, realCancelled: 14 });
+    expect(report).toMatchObject({ sessions: 3, calls: 99, realCancelled: 21 });
+    // Rows by file, not by which worker lane finished first: two runs of one folder print the same report.
+    expect(report.rows.map((row) => row.file)).toEqual(['a', 'x', 'y']);
     expect(report.agents.map((agent) => agent.version)).toEqual(['2.1.38', '2.1.39']);
     expect(report.presets.find((preset) => preset.policy === 'claude-code-2.1.39')!.perSession!.median).toBeCloseTo(own.toolMs / stats.realToolMs);
     expect(formatFolderReport(report)).toContain('z.jsonl: line 1: not JSON');

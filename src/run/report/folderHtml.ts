@@ -1,5 +1,5 @@
 import { agentAndVersion } from '../../scenarios/import/sessionAgents';
-import type { FolderReport, SessionRow } from '../folderReport';
+import { byAgentVersion, type FolderReport, type SessionRow } from '../folderReport';
 import { otherFilesText, share } from '../folderReportText';
 import { escapeMarkup, reportHead } from './markup';
 import { secondsText } from '../timeText';
@@ -28,7 +28,7 @@ function table(head: readonly string[], rows: readonly (readonly string[])[]): s
 /** How the sessions' table can be sorted: each a copy of it, shown by its radio button (CSS alone: the file runs no script). */
 const SORTS: readonly { id: string; label: string; compare: (a: SessionRow, b: SessionRow) => number }[] = [
   { id: 'file', label: 'file', compare: (a, b) => a.file.localeCompare(b.file) },
-  { id: 'agent', label: 'agent version', compare: (a, b) => a.agent.localeCompare(b.agent) || a.version.localeCompare(b.version, undefined, { numeric: true }) || a.file.localeCompare(b.file) },
+  { id: 'agent', label: 'agent version', compare: (a, b) => byAgentVersion(a, b) || a.file.localeCompare(b.file) },
   { id: 'calls', label: 'calls', compare: (a, b) => b.calls - a.calls },
   { id: 'time', label: 'tool time', compare: (a, b) => b.realToolMs - a.realToolMs },
   { id: 'ratio', label: 'own preset over the real run', compare: (a, b) => (b.ratios[b.preset] ?? -1) - (a.ratios[a.preset] ?? -1) },
