@@ -1,4 +1,5 @@
 import { nextStarts, type SchedulingCall, type StartTiming } from '../../tools/orchestration/startRule';
+import type { Observed } from '../schema';
 
 /** One call of a response, as the log times it, for {@link inferStarts}. */
 export interface TimedCall {
@@ -31,7 +32,7 @@ export interface StartRules {
  * rules allow: a call the agent judged safe that the playground does not, say), so it is taken to
  * start as soon as it was ready.
  */
-export type StartWitness = 'log' | 'rules' | 'inconsistent';
+export type StartWitness = NonNullable<Observed['calls'][string]['startWitness']>;
 
 export interface InferredStart {
   readonly startedAt: number;
@@ -73,11 +74,10 @@ export function inferStarts(calls: readonly TimedCall[], rules: StartRules): Map
   let next = 0;
   let last = -Infinity;
   const start = (call: SimCall, at: number, witness: StartWitness) => {
-    const ended = endOf(call.timed, at);
-    starts.set(call.id, { startedAt: at, witness, endedAt: Number.isFinite(ended) ? Math.max(ended, at) : undefined });
+    const end = endOf(call.timed, at);
+    starts.set(call.id, { startedAt: at, witness, endedAt: Number.isFinite(end) ? Math.max(end, at) : undefined });
     const index = queued.indexOf(call);
     if (index >= 0) queued.splice(index, 1);
-    const end = endOf(call.timed, at);
     if (end > at) executing.set(call, end);
   };
   for (let guard = 0; guard <= 4 * sims.length + 4 && starts.size < sims.length; guard++) {

@@ -48,10 +48,17 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
   const observed: Observed = { agent: agent.id, version: session.version, calls: {}, unknown: [...workspace.unknown, ...(options.unknown ?? [])] };
   const rules = startRulesOf(agent.policy);
   const timings = new Map<string, CallTiming>();
+  // Each call's input made once (paths relative, its depth checked): for its start rule, then for the scenario.
+  const inputs = new Map<LoggedCall, Record<string, unknown> | string>();
+  const inputFor = (call: LoggedCall) => {
+    let input = inputs.get(call);
+    if (input === undefined) inputs.set(call, (input = inputOf(call, session.cwd)));
+    return input;
+  };
   const toTurns = (each: LoggedAgent, startedAt?: number) =>
     each.responses.map((response, index) => {
-      for (const [id, timing] of responseStarts(response, each, (callId) => blockOf(each.calls.get(callId)!, session.cwd), rules)) timings.set(id, timing);
-      return turnOf(response, each, session, { requestAt: requestAt(each, index, startedAt), timings }, observed, answers);
+      for (const [id, timing] of responseStarts(response, each, (callId) => blockOf(each.calls.get(callId)!, inputFor), rules)) timings.set(id, timing);
+      return turnOf(response, each, session, { requestAt: requestAt(each, index, startedAt), timings, inputFor }, observed, answers);
     });
 
   const turns = toTurns(session.main);
@@ -118,7 +125,7 @@ function turnOf(
   response: LoggedResponse,
   agent: LoggedAgent,
   session: SessionLog,
-  timing: { requestAt: number | undefined; timings: ReadonlyMap<string, CallTiming> },
+  timing: { requestAt: number | undefined; timings: ReadonlyMap<string, CallTiming>; inputFor: (call: LoggedCall) => Record<string, unknown> | string },
   observed: Observed,
   answers: Record<string, 'allow' | 'deny'>,
 ): TurnInput {
@@ -145,7 +152,7 @@ function turnOf(
     const started = known?.startedAt ?? call.closedAt;
     const ended = known?.endedAt ?? call.endedAt;
     // No latencyMs: a call's duration is in `observed`, replayed as its recorded effect, or (rerun) its real work here.
-    stream.push({ type: 'tool_use', id: call.id, name: call.name, input: inputOf(call, session.cwd), at, durationMs: close - at });
+    stream.push({ type: 'tool_use', id: call.id, name: call.name, input: timing.inputFor(call), at, durationMs: close - at });
     observed.calls[call.id] = {
       outcome,
       ...(call.result ? { result: call.result.text.slice(0, RESULT_CHARS) } : {}),
@@ -168,8 +175,8 @@ function turnOf(
 }
 
 /** A call as the replay's scheduler will see it: its input as the scenario holds it. */
-function blockOf(call: LoggedCall, cwd: string): ToolUseBlock {
-  const input = inputOf(call, cwd);
+function blockOf(call: LoggedCall, inputFor: (call: LoggedCall) => Record<string, unknown> | string): ToolUseBlock {
+  const input = inputFor(call);
   return typeof input === 'string' ? { id: call.id, name: call.name, input: {}, inputError: input } : { id: call.id, name: call.name, input };
 }
 

@@ -25,7 +25,7 @@ export class StreamingToolExecutor implements ToolScheduler {
   private readonly cap: number;
   private siblingCause: Extract<AbortCause, { kind: 'sibling' }> | undefined;
   /**
-   * An error that cascades only once the turn holds a call that is not a Write or an Edit
+   * An error that cascades only once the turn holds a call that edits no file
    * (`every-error-unless-all-edits`): Claude Code 2.1.47 to 2.1.71 keep the error and check at
    * every later start whether the turn is all edits.
    */

@@ -10,8 +10,8 @@ export type ResultOrder = 'request' | 'completion';
 /**
  * Which failing calls cancel their siblings: a Bash error (the seed's rule), an error of any tool,
  * every error result (failed validation and denials too), every error result but a read-only
- * call's, every error result unless every call of the turn so far is a Write or an Edit (Claude
- * Code 2.1.47), any error result of a shell call (2.1.72), of a shell call that is not read-only
+ * call's, every error result unless every call of the turn so far edits a file (Claude Code
+ * 2.1.47), any error result of a shell call (2.1.72), of a shell call that is not read-only
  * (2.1.128), or none.
  */
 export type CascadePolicy =

@@ -25,15 +25,15 @@ export function foldAgent(entries: readonly LogEntry[], problems: LogProblem[]):
       // A hook or Bash progress names the call; a sub-agent's progress names its Task call as parent.
       const ids = [entry.raw.toolUseID, entry.raw.parentToolUseID].filter((id): id is string => typeof id === 'string');
       const call = ids.map((id) => agent.calls.get(id)).find((found) => found !== undefined);
-      if (call && entry.time !== null && call.result === undefined && entry.time >= call.closedAt) {
-        const witness = progressWitness(entry.raw.data);
-        if (witness.kind === 'post-hook') hooked.add(call);
-        else if (witness.kind === 'pre-hook' && call.startedAt === undefined) {
+      const witness = call ? progressWitness(entry.raw.data) : undefined;
+      if (call && witness?.kind === 'post-hook') hooked.add(call);
+      else if (call && witness && entry.time !== null && call.result === undefined && entry.time >= call.closedAt) {
+        if (witness.kind === 'pre-hook' && call.startedAt === undefined) {
           call.startedAt = entry.time;
           call.startedBy = 'hook';
           if (previous) endedBefore(agent, previous, entry.time, hooked);
         } else if (witness.kind === 'ran' && !(witness.within === 0 && call.ranAt)) narrowRan(call, entry.time - witness.within, entry.time - witness.before);
-      } else if (call && progressWitness(entry.raw.data).kind === 'post-hook') hooked.add(call);
+      }
     }
     previous = entry;
   }

@@ -69,17 +69,15 @@ export function foldExport(messages: readonly ExportMessage[], source: string, c
     // When each text, reasoning or tool part was made (its id), and so the latest its block before closed.
     const completed = isRecord(message.info.time) ? msOf(message.info.time.completed) : null;
     const madeAt = (part: ExportPart) => (created === null ? null : idTime(stringOf(part.raw, 'id'), created, completed ?? created + 86_400_000));
-    const blocks = message.parts.filter((part) => part.type === 'text' || part.type === 'reasoning' || part.type === 'tool');
+    // Read backwards: each block's next block in the same step is the one met just before it.
     const nextMade = new Map<ExportPart, number>();
-    for (let i = 0; i < message.parts.length; i++) {
+    let following: number | null = null;
+    for (let i = message.parts.length - 1; i >= 0; i--) {
       const part = message.parts[i]!;
-      if (!blocks.includes(part)) continue;
-      for (const later of message.parts.slice(i + 1)) {
-        if (later.type === 'step-start' || later.type === 'step-finish') break;
-        if (!blocks.includes(later)) continue;
-        const made = madeAt(later);
-        if (made !== null) nextMade.set(part, made);
-        break;
+      if (part.type === 'step-start' || part.type === 'step-finish') following = null;
+      else if (part.type === 'text' || part.type === 'reasoning' || part.type === 'tool') {
+        if (following !== null) nextMade.set(part, following);
+        following = madeAt(part);
       }
     }
     const bounded = (part: ExportPart, at: number | null) => {
