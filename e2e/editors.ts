@@ -6,13 +6,25 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * libraries render (`.view-lines`, `.xterm-rows`).
  */
 
+/**
+ * Monaco and xterm.js load when a person first reaches for an editor or the terminal (a pointer
+ * over it is enough); until then the pane draws a preview (`data-state="preview"`). This reaches
+ * for it as a person would, and waits for the library's own view.
+ */
+export async function wake(pane: Locator, view: '.monaco-editor' | '.xterm-rows' = '.monaco-editor'): Promise<void> {
+  if ((await pane.getAttribute('data-state')) === 'preview') await pane.hover();
+  await expect(pane.locator(view).first()).toBeAttached();
+}
+
 /** The lines a Monaco editor draws (only those in view: Monaco renders no more). */
 export async function editorText(editor: Locator): Promise<string> {
+  await wake(editor);
   return (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
 }
 
 /** Puts the caret at the end of a Monaco editor's text, through a click and Ctrl+End. */
 export async function caretToEnd(page: Page, editor: Locator): Promise<void> {
+  await wake(editor);
   await editor.locator('.monaco-editor').click();
   await page.keyboard.press('Control+End');
 }
@@ -22,6 +34,7 @@ export async function caretToEnd(page: Page, editor: Locator): Promise<void> {
  * selects the match, Escape leaves the find widget, and typing overwrites the selection.
  */
 export async function replaceByTyping(page: Page, editor: Locator, find: string, replacement: string): Promise<void> {
+  await wake(editor);
   await editor.locator('.monaco-editor').click();
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Control+f');
@@ -38,6 +51,7 @@ export function terminalRows(page: Page): Locator {
 
 /** Types `command` and Enter into the terminal's shell, once the shell is attached. */
 export async function runInTerminal(page: Page, command: string): Promise<void> {
+  await wake(page.getByTestId('terminal'), '.xterm-rows');
   await expect(page.getByRole('textbox', { name: 'Terminal: type a command' })).toBeAttached();
   await expect(terminalRows(page)).toContainText('$');
   await page.getByTestId('terminal').click();

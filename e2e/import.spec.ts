@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { editorText, replaceByTyping } from './editors';
+import { editorText, replaceByTyping, wake } from './editors';
 
 const LESSON_TITLE = "The seed's partition: [Read a, Read b, Bash ls, Read c]";
 const DRAFT_TITLE = 'A draft nobody applied';
@@ -89,6 +89,7 @@ async function expectARunSucceeds(page: Page): Promise<void> {
 test('importing: a file that is not JSON, then one that breaks the format, are refused and change nothing; a good one then is added', async ({ page }) => {
   await page.goto('/?scenario=seed-partition&sandbox=virtual');
   const editor = page.getByTestId('scenario-editor');
+  await wake(editor);
   await expect(editor.locator('.monaco-editor')).toBeVisible();
   // An unsaved draft, which a refused import must leave alone.
   await replaceByTyping(page, editor, "The seed's partition", DRAFT_TITLE);

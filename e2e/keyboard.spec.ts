@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { wake } from './editors';
 
 /** Which pane the focused element is in, and whether it is inside a Monaco editor. */
 async function whereIsFocus(page: Page): Promise<{ pane: string; monaco: boolean; key: string }> {
@@ -25,6 +26,8 @@ test.describe('the keyboard', () => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual&autorun=1');
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
     await page.getByTestId('editor').waitFor();
+    // Monaco loads when first reached for: a pointer over the workspace's editor brings it, so the walk goes through Monaco itself.
+    await wake(page.getByTestId('code-editor'));
     await page.locator('.monaco-editor textarea').first().waitFor({ state: 'attached' });
     await page.locator('body').click({ position: { x: 1, y: 1 } });
     const reached = new Set<string>();
@@ -43,6 +46,7 @@ test.describe('the keyboard', () => {
   test('in an editor entered with a click, Tab indents; Escape, then Tab, leaves it', async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     await page.getByTestId('editor').waitFor();
+    await wake(page.getByTestId('code-editor'));
     const editor = page.locator('.workspace-pane .monaco-editor').first();
     await editor.waitFor();
     await editor.locator('.view-lines').click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { wake } from './editors';
 
 /** Screenshots go to test-results; `npm run snapshots` refreshes the committed ones in e2e/snapshots. */
 const shots = process.env.UPDATE_SNAPSHOTS === '1' ? 'e2e/snapshots' : 'test-results/snapshots';
@@ -18,7 +19,8 @@ test.describe('the page', () => {
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
     // Open a file in Monaco and the terminal, so their workers and fonts load too.
     await page.getByTestId('editor').waitFor();
-    await page.getByTestId('terminal').waitFor();
+    await wake(page.getByTestId('code-editor'));
+    await wake(page.getByTestId('terminal'), '.xterm-rows');
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(outside).toEqual([]);
     expect(errors).toEqual([]);

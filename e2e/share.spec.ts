@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { replaceByTyping } from './editors';
+import { replaceByTyping, wake } from './editors';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -54,6 +54,7 @@ test.describe('share links', () => {
   test('an edited scenario travels in its link: a fresh browser shows it and runs it to the same outcomes', async ({ page, browser }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
     const editor = page.getByTestId('scenario-editor');
+    await wake(editor);
     await expect(editor.locator('.monaco-editor')).toBeVisible();
     await replaceByTyping(page, editor, "The seed's partition", 'Shared by hand');
     // A block changed too: the Bash call now lists a folder that is not there.

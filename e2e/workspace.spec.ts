@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { caretToEnd, editorText, outputOf, runInTerminal } from './editors';
+import { caretToEnd, editorText, outputOf, runInTerminal, terminalRows, wake } from './editors';
 
 /** The lesson's files, as the scenario ships them. */
 const A = 'export const a = 1;';
@@ -18,6 +18,7 @@ const file = (page: Page, name: string) => page.getByRole('tree', { name: 'Works
 async function openFile(page: Page, name: string, shows: string): Promise<void> {
   await file(page, name).click();
   await expect(file(page, name)).toHaveAttribute('aria-selected', 'true');
+  await wake(editor(page));
   await expect(editor(page).locator('.view-lines')).toContainText(shows);
 }
 
@@ -28,9 +29,40 @@ async function resultOf(page: Page, id: string): Promise<string> {
   return call?.result?.content ?? `(no result for ${id})`;
 }
 
+test.describe('Monaco and xterm.js load when first reached for', () => {
+  /** The heavy chunks: Monaco's API and setup, xterm.js's terminal. */
+  const heavy = (page: Page) =>
+    page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => /\/assets\/(editor\.api|setupMonaco|Terminal)-[^/]*\.js$/.test(url)));
+
+  test('the page shows the file and the run output without them; a click in the file brings Monaco with the caret where it fell', async ({ page }) => {
+    await page.goto('/?scenario=seed-partition&sandbox=virtual&autorun=1');
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    // A whole run and its Bash output, drawn with neither library loaded.
+    await expect(editor(page)).toHaveAttribute('data-state', 'preview');
+    await expect(editor(page)).toContainText(A);
+    await expect(page.getByTestId('terminal')).toHaveAttribute('data-state', 'preview');
+    await expect(page.getByTestId('terminal')).toContainText('▶ Bash');
+    expect(await heavy(page)).toEqual([]);
+
+    // A click at the start of the first line: Monaco comes, takes the focus and puts the caret there.
+    await editor(page).locator('.code-editor-preview-text').click({ position: { x: 1, y: 4 } });
+    await expect(editor(page).locator('.monaco-editor')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+    await page.keyboard.type('Z');
+    await expect.poll(() => editorText(editor(page))).toBe(`Z${A}`);
+
+    // The terminal: a pointer over it brings xterm.js, which replays what the run printed, and the shell's prompt.
+    await page.getByTestId('terminal').hover();
+    await expect(terminalRows(page)).toContainText('▶ Bash');
+    await expect(terminalRows(page)).toContainText('$');
+    expect((await heavy(page)).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
 test.describe('the workspace: Monaco and the terminal', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    await wake(editor(page));
     await expect(editor(page).locator('.monaco-editor')).toBeVisible();
     await expect(file(page, 'a.ts')).toHaveAttribute('aria-selected', 'true');
   });

@@ -40,9 +40,10 @@ window.playground = {
   startLive: (options) => startLive(options),
 };
 
-// A run waits for the page's own loading (the engine, the first editor, the terminal), so the
-// first one streams instead of sharing the main thread with it (controller/pageLoad.ts).
-beginPageLoad(['engine', 'editor', 'terminal']);
+// A run waits for the page's own loading (the engine), so the first one streams instead of sharing
+// the main thread with it (controller/pageLoad.ts). Monaco and xterm.js are not part of it: they
+// load when a person first reaches for an editor or the terminal (ui/onDemand.ts).
+beginPageLoad(['engine']);
 // The warm-up starts after the first paint, which it would otherwise delay.
 requestAnimationFrame(() =>
   setTimeout(() => {

@@ -13,8 +13,8 @@ export const PAGE_PART_NAMES: Record<PagePart, string> = {
 
 /**
  * The page's own loading, which a run started during it would share the main thread with: the
- * engine's code (compiled by a headless warm-up run), Monaco creating its first editor, xterm its
- * terminal, and what they set off (language workers, first layouts). Each takes tasks of 50 to
+ * engine's code (compiled by a headless warm-up run), and, when a person reaches for them as the
+ * page loads, Monaco creating its first editor and xterm its terminal (ui/onDemand.ts). Each takes tasks of 50 to
  * 400 ms on a 2-core machine; a first run started under them drew its lanes late and all at once.
  * So a run waits for them: Run is disabled while they load (its title says what it waits for),
  * and every other way to start one (Space, a link's autorun, `window.playground.run()`) waits

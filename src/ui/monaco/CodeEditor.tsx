@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { partLoaded } from '../controller/pageLoad';
+import { editorFocus } from './demand';
 import { EchoGuard } from './echoGuard';
 import { jsonSchemas, monaco, shownLanguage, themeValue, wakeLanguageService } from './setupMonaco';
 import { minimalReplacement } from './textEdit';
@@ -17,6 +18,7 @@ type StandaloneEditor = monaco.editor.IStandaloneCodeEditor;
 export function CodeEditor({ value, language, onChange, path, readOnly = false, jsonSchema, onValidate, testId }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<StandaloneEditor | null>(null);
+  const wayOut = useRef<KeyboardWayOut | null>(null);
   const guard = useRef(new EchoGuard());
   const applying = useRef(false);
   const instanceId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -52,6 +54,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
     editorRef.current = editor;
     partLoaded('editor');
     const leaving = keyboardWayOut(editor, host);
+    wayOut.current = leaving;
     const owned = new Set<monaco.editor.ITextModel>();
     const onModel = editor.onDidChangeModel(() => {
       const model = editor.getModel();
@@ -69,6 +72,7 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
     });
     return () => {
       leaving.dispose();
+      wayOut.current = null;
       onModel.dispose();
       onContent.dispose();
       onMarkers.dispose();
@@ -96,6 +100,20 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
     if (saved) editor.restoreViewState(saved);
     emitMarkers(model);
   }, [uri]);
+
+  // The person who asked for the editor (a click or Tab into its preview) is handed the focus, and
+  // a click's caret where they clicked, once it has its document.
+  const handFocus = useEffectEvent(() => {
+    const editor = editorRef.current;
+    const host = hostRef.current;
+    const pending = host ? editorFocus.take(testId ?? 'editor', host) : undefined;
+    if (!editor || !pending) return;
+    if (pending.by === 'pointer') wayOut.current?.enteredByPointer();
+    editor.focus();
+    const position = pending.x !== undefined && pending.y !== undefined ? editor.getTargetAtClientPoint(pending.x, pending.y)?.position : null;
+    if (position) editor.setPosition(position);
+  });
+  useEffect(() => handFocus(), []);
 
   // The controlled value.
   useEffect(() => {
@@ -152,7 +170,13 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
  * through it (Monaco's tab-focus mode); entered with a click, Tab indents until Escape, after
  * which Tab leaves.
  */
-function keyboardWayOut(editor: StandaloneEditor, host: HTMLElement): { dispose: () => void } {
+interface KeyboardWayOut {
+  dispose(): void;
+  /** The editor is entered as a click enters it (Tab indents), though the click was on its preview. */
+  enteredByPointer(): void;
+}
+
+function keyboardWayOut(editor: StandaloneEditor, host: HTMLElement): KeyboardWayOut {
   let clicked = false;
   const onPointerDown = () => {
     clicked = true;
@@ -166,6 +190,7 @@ function keyboardWayOut(editor: StandaloneEditor, host: HTMLElement): { dispose:
     if (event.keyCode === monaco.KeyCode.Escape) editor.updateOptions({ tabFocusMode: true });
   });
   return {
+    enteredByPointer: onPointerDown,
     dispose: () => {
       host.removeEventListener('pointerdown', onPointerDown, true);
       onFocus.dispose();

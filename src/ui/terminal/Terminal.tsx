@@ -1,9 +1,10 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal as XTerm } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { InteractiveShell } from '../../sandbox/types';
 import { partLoaded } from '../controller/pageLoad';
+import { terminalFocus } from './demand';
 import { editLine, initialLineEditorState, type LineEditorState } from './lineEditor';
 import type { TerminalFeed } from './terminalFeed';
 import './terminal.css';
@@ -38,6 +39,7 @@ export function Terminal({ feed, shell, lineEditing, testId = 'terminal' }: Term
   const lastSource = useRef<'feed' | 'shell'>('feed');
   /** What the shell printed since its last line end (its prompt and the echo of what is typed). */
   const shellLine = useRef('');
+  const focusAsked = useEffectEvent((host: HTMLElement) => terminalFocus.take(testId, host) !== undefined);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -69,6 +71,8 @@ export function Terminal({ feed, shell, lineEditing, testId = 'terminal' }: Term
     observer.observe(host);
     termRef.current = term;
     partLoaded('terminal');
+    // The person who asked for the terminal (a click or Tab into its preview) is handed the focus.
+    if (focusAsked(host)) term.focus();
     return () => {
       observer.disconnect();
       termRef.current = null;

@@ -1,21 +1,20 @@
 import { lazy, Suspense } from 'react';
+import { useWanted } from '../onDemand';
+import { terminalDemand } from './demand';
 import type { TerminalProps } from './Terminal';
+import { TerminalPreview } from './TerminalPreview';
 import './terminal.css';
 
 const Terminal = lazy(() => import('./Terminal').then((m) => ({ default: m.Terminal })));
 
-/** `Terminal`, loaded (with xterm.js) on first render. */
+/**
+ * `Terminal`, loaded (with xterm.js) when a person first reaches for it; until then, and while it
+ * loads, the run's output is drawn as text by {@link TerminalPreview}.
+ */
 export function LazyTerminal(props: TerminalProps) {
   const testId = props.testId ?? 'terminal';
-  return (
-    <Suspense
-      fallback={
-        <div className="terminal terminal-fallback" data-testid={testId} data-state="loading" role="status">
-          Loading terminal…
-        </div>
-      }
-    >
-      <Terminal {...props} />
-    </Suspense>
-  );
+  const wanted = useWanted(terminalDemand);
+  const preview = <TerminalPreview feed={props.feed} testId={testId} />;
+  // Wanted, the preview stays (useWanted's transition) until xterm.js can draw.
+  return <Suspense fallback={preview}>{wanted ? <Terminal {...props} /> : preview}</Suspense>;
 }
