@@ -52,7 +52,7 @@ export default defineConfig({
       {
         extends: true,
         // The page's files share one store (zustand) and its module state: each file has its own.
-        test: { name: 'page', include: ['src/ui/**/*.test.ts', 'src/ui/**/*.test.tsx'] },
+        test: { name: 'page', include: ['src/ui/**/*.test.ts', 'src/ui/**/*.test.tsx'], setupFiles: ['./test/pageSetup.ts'] },
       },
     ],
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createVirtualSandbox } from '../sandbox/virtualSandbox';
 import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
-import { effectiveSettings } from '../scenarios/schema';
+import { effectiveSettings } from '../scenarios/effectiveSettings';
 import { validateScenario } from '../scenarios/validate';
 import { createVirtualClock } from '../time/virtualClock';
 import type { CallRecord, RunRecord } from './record';

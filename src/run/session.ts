@@ -1,7 +1,8 @@
 import { runAgentLoop, type ModelSource } from '../model/loop';
 import { withClockTracking } from '../sandbox/clockTracking';
 import type { Sandbox } from '../sandbox/types';
-import { effectiveSettings, type ScenarioSettings } from '../scenarios/schema';
+import { effectiveSettings } from '../scenarios/effectiveSettings';
+import type { ScenarioSettings } from '../scenarios/schema';
 import type { Clock } from '../time/clock';
 import type { DetachedRuns, SessionEnvironment } from '../tools/execution';
 import { assemblePool, type PoolReport } from '../tools/filter';

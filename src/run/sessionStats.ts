@@ -1,6 +1,7 @@
 import { POLICIES, POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import { callIdsOf, toolNamesById } from '../scenarios/scenarioCalls';
-import { effectiveSettings, type LogAudit, type Observed, type Scenario } from '../scenarios/schema';
+import { effectiveSettings } from '../scenarios/effectiveSettings';
+import type { LogAudit, Observed, Scenario } from '../scenarios/schema';
 import { fidelityData, type FidelityData } from './fidelity';
 import type { CallRecord, RunRecord, TurnRecord } from './record';
 import { allCalls } from './runFacts';

@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { CallOutcome } from '../tools/execution';
 import type { PermissionMode } from '../tools/types';
-import { effectiveSettings, type ExpectedOutcome, type ScenarioInput, type ScenarioSettings } from './schema';
+import { effectiveSettings } from './effectiveSettings';
+import type { ExpectedOutcome, ScenarioInput, ScenarioSettings } from './schema';
 import { validateScenario, type ScenarioError } from './validate';
 
 /** A scenario that uses every field of the format. */

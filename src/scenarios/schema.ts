@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { mcpServersSchema } from '../tools/mcp/settings';
 import { checkFilesAndFolders, checkToolUseId, checkScenario, checkTurn, checkWorkspacePath } from './checks';
-import { BASH_CONCURRENCY, CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, resolveScheduling, type SchedulingSettings } from './policies';
+import { BASH_CONCURRENCY, CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, type SchedulingSettings } from './policies';
 
 /**
  * The scenario format, version 1 (design.md, Scenarios), as one Zod schema. Every object is strict: a field the
@@ -249,16 +249,6 @@ export type ScenarioSettings = z.output<typeof settingsSchema>;
 /** The settings a run uses: the policy's scheduling with the scenario's own on top. */
 export type EffectiveSettings = Omit<ScenarioSettings, keyof SchedulingSettings> & SchedulingSettings;
 
-/** The settings a run uses: the policy preset's scheduling settings, each overridden by the scenario's own. */
-export function effectiveSettings(settings: ScenarioSettings): EffectiveSettings {
-  const explicit: Partial<SchedulingSettings> = {};
-  if (settings.maxConcurrency !== undefined) explicit.maxConcurrency = settings.maxConcurrency;
-  if (settings.resultOrder !== undefined) explicit.resultOrder = settings.resultOrder;
-  if (settings.cascade !== undefined) explicit.cascade = settings.cascade;
-  if (settings.bashConcurrency !== undefined) explicit.bashConcurrency = settings.bashConcurrency;
-  if (settings.concurrentTools !== undefined) explicit.concurrentTools = settings.concurrentTools;
-  return { ...settings, ...resolveScheduling(settings.policy, explicit) };
-}
 /** One scripted model response. */
 export type ScenarioTurn = z.output<typeof turnShape>;
 /** A content block of a scripted response. */

@@ -6,6 +6,7 @@ import type { RunRecord } from '../run/record';
 import { beginPageLoad, chooseSandbox, flushDrafts, partLoaded, setSandboxChoice, startLive, startOpening, startRun, virtualChoice, whenPageLoaded } from './controller';
 import { warmUpDrawing, warmUpEngine } from './controller/warmUp';
 import { browserStorage, parseUrl } from './scenarios';
+import { loadScenarioValidator } from './scenarios/scenarioText';
 import { usePlayground, visibleRecord } from './store';
 import './theme.css';
 import './app.css';
@@ -74,9 +75,23 @@ void chooseSandbox(forced === 'virtual' || forced === 'webcontainer' ? { forced:
   });
 
 // The first scenario opens from the link (`&strategy=`, `&autorun=1` and `&predict=` apply to it)
-// or the person's storage; edits typed just before a reload or a close are written as the page hides.
-startOpening(parseUrl(window.location), browserStorage());
+// or the person's storage, once the validator is in: it loads after the first paint, which draws
+// the lessons and the timeline without it. Edits typed just before a reload or a close are written
+// as the page hides.
+void loadScenarioValidator().then(
+  () => startOpening(parseUrl(window.location), browserStorage()),
+  (error: unknown) => showStartProblem(`The page could not load its scenario checks (${error instanceof Error ? error.message : String(error)}); reload it to try again.`),
+);
 window.addEventListener('pagehide', flushDrafts);
+
+/** A problem that keeps the page from opening any scenario, said at the top of the page. */
+function showStartProblem(text: string): void {
+  const note = document.createElement('p');
+  note.setAttribute('role', 'alert');
+  note.className = 'start-problem';
+  note.textContent = text;
+  document.body.prepend(note);
+}
 
 const root = document.getElementById('root');
 if (root) {

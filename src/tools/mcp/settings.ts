@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { safeUrl, SERVER_NAME_PATTERN } from './serverNames';
 
 /** The name the demo server is connected under: its tools are `mcp__demo__…`. */
 export const DEMO_SERVER_NAME = 'demo';
@@ -6,11 +7,7 @@ export const DEMO_SERVER_NAME = 'demo';
 /** How long a request to a server (a tool call, a listing, the handshake) may take unless `timeoutMs` says otherwise. */
 export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 
-/**
- * A server name that keeps `mcp__SERVER__TOOL` parseable and usable in permission rules: letters,
- * digits and `-`, with single `_` between them (a `__` would split the name in two).
- */
-export const SERVER_NAME_PATTERN = /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/;
+export { safeUrl, SERVER_NAME_PATTERN };
 
 /** What a redacted header or environment value reads as in a record. */
 export const REDACTED = '[redacted]';
@@ -107,15 +104,6 @@ export function describeTarget(server: McpServerSetting): string {
   return [server.command, ...(server.args ?? [])].join(' ');
 }
 
-/** A URL with its user, password, query and fragment left out (they may hold credentials). */
-export function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.origin}${parsed.pathname}`;
-  } catch {
-    return url;
-  }
-}
 
 /**
  * The settings as a record may show them: every header and environment value of a server

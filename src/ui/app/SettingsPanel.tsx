@@ -1,5 +1,5 @@
 import { BASH_CONCURRENCY, CASCADES, CONCURRENT_TOOLS, POLICIES, POLICY_NAMES, type PolicyName } from '../../scenarios/policies';
-import { effectiveSettings } from '../../scenarios/schema';
+import { effectiveSettings } from '../../scenarios/effectiveSettings';
 import { resetOverrides, setOverrides, setPolicy } from '../controller';
 import { usePlayground, type SettingsOverrides } from '../store';
 import './settings.css';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { McpConnection } from '../../tools/mcp/connection';
 import type { McpHost, McpServerReport } from '../../tools/mcp/servers';
-import { safeUrl, SERVER_NAME_PATTERN } from '../../tools/mcp/settings';
+import { safeUrl, SERVER_NAME_PATTERN } from '../../tools/mcp/serverNames';
 import type { StorageLike } from '../scenarios/storage';
 
 /** Where a remembered token is kept: this tab's sessionStorage, under this prefix and the server's URL. */

@@ -2,7 +2,7 @@ import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
 import type { Scenario } from '../../scenarios/schema';
 import { manualRun, type ManualCall } from '../app/manualCall';
-import { checkLiveOptions, type LiveOptions } from '../live/liveSettings';
+import type { LiveOptions } from '../live/liveSettings';
 import { activeRunOf, appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
 import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
@@ -154,6 +154,8 @@ export function dispatchRun(request: RunRequest): void {
  * (`scenario: "live"`, `strategy: "streaming"`); the run's recording is kept for saving.
  */
 export async function startLive(input: unknown): Promise<RunRecord> {
+  // The options' schema (zod) loads with the first live run, not with the page.
+  const { checkLiveOptions } = await import('../live/liveSettings');
   const checked = checkLiveOptions(input);
   if (!checked.ok) throw new Error(`startLive: ${checked.problems.map((problem) => `${problem.field}: ${problem.message}`).join('; ')}`);
   const refusal = whyNoRun(usePlayground.getState());

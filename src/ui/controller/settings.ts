@@ -1,6 +1,6 @@
 import { resolveSchedule } from '../../run/schedule';
 import type { PolicyName } from '../../scenarios/policies';
-import { effectiveSettings } from '../../scenarios/schema';
+import { effectiveSettings } from '../../scenarios/effectiveSettings';
 import type { Strategy } from '../../tools/orchestration/strategy';
 import { effectiveScenario, usePlayground, type PlaygroundState, type SettingsOverrides } from '../store';
 

@@ -1,7 +1,8 @@
 import type { CallOutcome } from '../../tools/execution';
 import type { CallRecord, RunRecord, TurnRecord } from '../../run/record';
 import { POLICIES } from '../../scenarios/policies';
-import { effectiveSettings, type Scenario } from '../../scenarios/schema';
+import { effectiveSettings } from '../../scenarios/effectiveSettings';
+import type { Scenario } from '../../scenarios/schema';
 import type { RunChanges } from '../store';
 
 /*

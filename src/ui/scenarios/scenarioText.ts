@@ -1,7 +1,7 @@
 import { jsonTextDepth } from '../../model/deepJson';
 import { findJsonSyntaxError, MAX_JSON_DEPTH } from '../../scenarios/jsonSyntax';
 import type { Scenario } from '../../scenarios/schema';
-import { validateScenario } from '../../scenarios/validate';
+import type { validateScenario } from '../../scenarios/validate';
 
 /**
  * One problem with scenario text: a JSON syntax error carries its 1-based line and column (and an
@@ -24,7 +24,19 @@ export type ScenarioTextResult = { ok: true; scenario: Scenario; value: Record<s
  */
 let last: { text: string; result: ScenarioTextResult } | undefined;
 
-/** Parses and validates the text of a scenario (the editor's, a file's, a link's). */
+/**
+ * The scenario validator (the schema, and zod under it: a third of what the page's first screen
+ * would otherwise load). The page loads it right after its first paint, before it opens any
+ * scenario (main.tsx), so every check, all of which come after a scenario opens or with it, finds it.
+ */
+let validate: typeof validateScenario | undefined;
+
+/** Loads the validator; the page awaits it before opening a scenario (and the page's tests, in their setup). */
+export async function loadScenarioValidator(): Promise<void> {
+  validate ??= (await import('../../scenarios/validate')).validateScenario;
+}
+
+/** Parses and validates the text of a scenario (the editor's, a file's, a link's); the validator must be loaded. */
 export function checkScenarioText(text: string): ScenarioTextResult {
   if (last?.text === text) return last.result;
   const result = check(text);
@@ -56,7 +68,8 @@ function check(text: string): ScenarioTextResult {
     if (syntax) return { ok: false, errors: [{ path: '', message: syntax.message, line: syntax.line, column: syntax.column }] };
     if (parseError !== undefined) return { ok: false, errors: [{ path: '', message: `not valid JSON: ${parseError}` }] };
   }
-  const result = validateScenario(value);
+  if (!validate) throw new Error('a scenario was checked before the page loaded its validator (loadScenarioValidator)');
+  const result = validate(value);
   if (!result.ok) return result;
   return { ok: true, scenario: result.scenario, value: value as Record<string, unknown> };
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { isRecord } from '../../scenarios/import/formatClaim';
 
 /** The part of the Web Storage API the store uses, so tests can pass an in-memory one. */
 export interface StorageLike {
@@ -47,13 +47,16 @@ export interface OpenedStore {
 /** The key everything lives under; a new format gets a new key, so old data is never misread. */
 export const STORAGE_KEY = 'tsp.scenarios.v1';
 
-const storedSchema = z.object({
-  version: z.literal(1),
-  scenarios: z.array(z.unknown()),
-  drafts: z.record(z.string(), z.unknown()),
-  lastOpened: z.string().optional(),
-});
-const scenarioEntrySchema = z.object({ id: z.string().min(1), json: z.string() });
+/** Whether `value` is the stored data's outline (its entries are checked one by one). Checked by hand: zod is not loaded with the page's first screen. */
+function isStoredOutline(value: unknown): value is { version: 1; scenarios: unknown[]; drafts: Record<string, unknown>; lastOpened?: string } {
+  if (!isRecord(value) || value.version !== 1 || !Array.isArray(value.scenarios) || !isRecord(value.drafts)) return false;
+  return value.lastOpened === undefined || typeof value.lastOpened === 'string';
+}
+
+/** Whether `entry` is a stored scenario: a non-empty id and its text. */
+function isScenarioEntry(entry: unknown): entry is UserScenario {
+  return isRecord(entry) && typeof entry.id === 'string' && entry.id !== '' && typeof entry.json === 'string';
+}
 
 interface Stored {
   version: 1;
@@ -176,24 +179,22 @@ function parseStored(raw: string): { data: Stored; unreadable?: string } {
   } catch {
     return { data: empty(), unreadable: 'the whole entry: it is not JSON' };
   }
-  const parsed = storedSchema.safeParse(value);
-  if (!parsed.success) return { data: empty(), unreadable: 'the whole entry: it is not in the format this page writes' };
+  if (!isStoredOutline(value)) return { data: empty(), unreadable: 'the whole entry: it is not in the format this page writes' };
 
   const data = empty();
   let dropped = 0;
   const seen = new Set<string>();
-  for (const entry of parsed.data.scenarios) {
-    const scenario = scenarioEntrySchema.safeParse(entry);
-    if (scenario.success && !seen.has(scenario.data.id)) {
-      seen.add(scenario.data.id);
-      data.scenarios.push({ id: scenario.data.id, json: scenario.data.json });
+  for (const entry of value.scenarios) {
+    if (isScenarioEntry(entry) && !seen.has(entry.id)) {
+      seen.add(entry.id);
+      data.scenarios.push({ id: entry.id, json: entry.json });
     } else dropped++;
   }
-  for (const [draftKey, text] of Object.entries(parsed.data.drafts)) {
+  for (const [draftKey, text] of Object.entries(value.drafts)) {
     if (typeof text === 'string') data.drafts[draftKey] = text;
     else dropped++;
   }
-  if (parsed.data.lastOpened !== undefined) data.lastOpened = parsed.data.lastOpened;
+  if (value.lastOpened !== undefined) data.lastOpened = value.lastOpened;
   return dropped === 0 ? { data } : { data, unreadable: `${dropped} ${dropped === 1 ? 'entry' : 'entries'}` };
 }
 
