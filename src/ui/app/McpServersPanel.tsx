@@ -9,9 +9,12 @@ import { connectPageServer, disconnectPageServer, rememberedToken, usePageServer
  * only to that server, never put in a link, an export, a record or a log. Connected servers show
  * their name, version, state and tools with their safety, and join every run's pool.
  */
+/** No servers named: one array, so the store's selector below returns the same value while no scenario is open. */
+const NONE: readonly never[] = [];
+
 export function McpServersPanel() {
   const servers = usePageServers((state) => state.servers);
-  const named = usePlayground((state) => state.scenario?.settings.mcpServers ?? []);
+  const named = usePlayground((state) => state.scenario?.settings.mcpServers ?? NONE);
   const [name, setName] = useState('everything');
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
