@@ -1,18 +1,14 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Header as HeaderView } from './app/Header';
-import { PermissionDialog as PermissionDialogView } from './app/PermissionDialog';
-import { ShortcutsDialog as ShortcutsDialogView } from './app/ShortcutsDialog';
-import { PoolPanel as PoolPanelView } from './app/PoolPanel';
-import { QuestionDialog as QuestionDialogView } from './app/QuestionDialog';
 import { RunProblems as RunProblemsView } from './app/RunProblems';
 import { Scrubber as ScrubberView } from './app/Scrubber';
-import { SettingsTab as SettingsTabView } from './app/SettingsTab';
 import { restoreLayout, Splitter as SplitterView } from './app/Splitter';
 import { useShortcuts } from './app/useShortcuts';
 import { dispatchRun, lessonComparison, playbackNow, runCompare, setPolicy, setSpeed } from './controller';
 import { replaySpeedFor } from './sessions/replaySpeed';
 import { LessonBar as LessonBarView } from './lesson';
-import { GuessBar, PredictPanel, useGuessRun } from './predict';
+import { GuessBar, useGuessRun } from './predict';
+import { FolderReportDialog, PermissionDialog, PoolPanel, PredictPanel, QuestionDialog, SettingsTab, ShortcutsDialog } from './laterPanes';
 import { parseUrl, ScenarioPanel as ScenarioPanelView } from './scenarios';
 import { usePlayground, visibleRecord } from './store';
 import { TerminalPane as TerminalPaneView } from './terminal';
@@ -21,7 +17,6 @@ import { FOLD_TURNS_ABOVE, SESSION_FOLD, Timeline, useToolFinder } from './timel
 import { ResultsPane } from './app/ResultsPane';
 import { WorkspacePane as WorkspacePaneView } from './workspace';
 import { AsItRanSwitch, EffectsSwitch, useAsItRan, useSessionView } from './sessions/AsItRan';
-import { FolderReportDialog as FolderReportDialogView } from './sessions/FolderReportDialog';
 import { SessionDrop as SessionDropView } from './sessions/SessionDrop';
 
 const ComparePanel = lazy(() => import('./app/ComparePanel').then((module) => ({ default: module.ComparePanel })));
@@ -34,19 +29,13 @@ const ExportMenu = lazy(() => import('./app/ExportMenu').then((module) => ({ def
 // The App re-renders on every frame of a run (the record grows); the panes that do not draw the run
 // are memoised so that frame costs the timeline and the results, not the whole page.
 const Header = memo(HeaderView);
-const PermissionDialog = memo(PermissionDialogView);
-const PoolPanel = memo(PoolPanelView);
-const QuestionDialog = memo(QuestionDialogView);
-const SettingsTab = memo(SettingsTabView);
 const Splitter = memo(SplitterView);
 const ScenarioPanel = memo(ScenarioPanelView);
 const TerminalPane = memo(TerminalPaneView);
 const WorkspacePane = memo(WorkspacePaneView);
-const ShortcutsDialog = memo(ShortcutsDialogView);
 const RunProblems = memo(RunProblemsView);
 const Scrubber = memo(ScrubberView);
 const LessonBar = memo(LessonBarView);
-const FolderReportDialog = memo(FolderReportDialogView);
 const SessionDrop = memo(SessionDropView);
 
 const SIDE_TAB_NAMES: Record<SideTab, string> = { scenarios: 'Scenarios', settings: 'Settings', pool: 'Tools', live: 'Live' };
@@ -65,7 +54,14 @@ type CentreTab = 'timeline' | 'compare' | 'predict' | 'summary';
  */
 export function App() {
   const [url] = useState(() => parseUrl(window.location));
-  const [side, setSide] = useState<SideTab>('scenarios');
+  const [side, setSideTab] = useState<SideTab>('scenarios');
+  // A side tab's pane is drawn from its first opening on, and kept (its form keeps what was typed).
+  const [opened, setOpened] = useState<ReadonlySet<SideTab>>(() => new Set(['scenarios']));
+  const setSide = (tab: SideTab) => {
+    setSideTab(tab);
+    setOpened((before) => (before.has(tab) ? before : new Set([...before, tab])));
+  };
+  const folderReportOpen = usePlayground((state) => state.folderReport !== null);
   // The side pane opened wide: the scenario editor and the rule tester get the room they can use.
   const [sideWide, setSideWide] = useState(false);
   const [chosenCentre, setCentre] = useState<CentreTab>(url.predict ? 'predict' : 'timeline');
@@ -147,12 +143,20 @@ export function App() {
           <div className="tab-body" hidden={side !== 'scenarios'}>
             <ScenarioPanel />
           </div>
-          <div className="tab-body" hidden={side !== 'settings'}>
-            <SettingsTab />
-          </div>
-          <div className="tab-body" hidden={side !== 'pool'}>
-            <PoolPanel report={record.pool} />
-          </div>
+          {opened.has('settings') && (
+            <div className="tab-body" hidden={side !== 'settings'}>
+              <Suspense fallback={<p className="muted">Loading…</p>}>
+                <SettingsTab />
+              </Suspense>
+            </div>
+          )}
+          {opened.has('pool') && (
+            <div className="tab-body" hidden={side !== 'pool'}>
+              <Suspense fallback={<p className="muted">Loading…</p>}>
+                <PoolPanel report={record.pool} />
+              </Suspense>
+            </div>
+          )}
           {side === 'live' && (
             <div className="tab-body">
               <Suspense fallback={<p className="muted">Loading…</p>}>
@@ -191,7 +195,9 @@ export function App() {
           )}
           {centre === 'predict' ? (
             <div className="tab-body">
-              <PredictPanel />
+              <Suspense fallback={<p className="muted">Loading…</p>}>
+                <PredictPanel />
+              </Suspense>
             </div>
           ) : centre === 'timeline' ? (
             <>
@@ -246,11 +252,14 @@ export function App() {
           </div>
         </div>
       </main>
-      <PermissionDialog ask={pendingAsk} />
-      <ShortcutsDialog open={helpOpen} onClose={closeHelp} />
-      <QuestionDialog question={pendingQuestion} />
+      {/* Each dialog is drawn while it is open (its code comes after the first paint, laterPanes.ts). */}
+      <Suspense fallback={null}>
+        {pendingAsk && <PermissionDialog ask={pendingAsk} />}
+        {helpOpen && <ShortcutsDialog open onClose={closeHelp} />}
+        {pendingQuestion && <QuestionDialog question={pendingQuestion} />}
+        {folderReportOpen && <FolderReportDialog />}
+      </Suspense>
       <SessionDrop />
-      <FolderReportDialog />
     </div>
   );
 }

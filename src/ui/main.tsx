@@ -5,6 +5,7 @@ import { App } from './App';
 import type { RunRecord } from '../run/record';
 import { beginPageLoad, chooseSandbox, flushDrafts, partLoaded, setSandboxChoice, startLive, startOpening, startRun, virtualChoice, whenPageLoaded } from './controller';
 import { warmUpDrawing, warmUpEngine } from './controller/warmUp';
+import { preloadLaterPanes } from './laterPanes';
 import { browserStorage, parseUrl } from './scenarios';
 import { loadScenarioValidator } from './scenarios/scenarioText';
 import { usePlayground, visibleRecord } from './store';
@@ -52,7 +53,10 @@ requestAnimationFrame(() =>
       .catch(() => undefined)
       .then(warmUpDrawing)
       .catch(() => undefined)
-      .finally(() => partLoaded('engine'));
+      .finally(() => {
+        partLoaded('engine');
+        void preloadLaterPanes();
+      });
   }),
 );
 
