@@ -15,6 +15,11 @@ export interface McpProxy {
   url: string;
   /** Every `Authorization` header value received, so a test can see what a client sent. */
   authorizations: string[];
+  /**
+   * Resolves once a request whose body holds `text` (a tool's name) reached the server and its
+   * answer began: the call is in flight there. A test waits for this state, not for a time.
+   */
+  answering(text: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,7 +33,20 @@ export interface McpProxy {
 export async function startMcpProxy(options: { socketPath: string; cors?: ProxyCors; bearer?: string }): Promise<McpProxy> {
   const cors = options.cors ?? 'pass';
   const authorizations: string[] = [];
+  const waiting: { text: string; resolve: () => void }[] = [];
+  const answered: string[] = [];
+  const noteAnswering = (body: string) => {
+    answered.push(body);
+    for (const waiter of waiting.filter((each) => body.includes(each.text))) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
   const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     const authorization = req.headers.authorization;
     if (authorization !== undefined) authorizations.push(authorization);
     if (options.bearer !== undefined && req.method !== 'OPTIONS' && authorization !== `Bearer ${options.bearer}`) {
@@ -40,6 +58,7 @@ export async function startMcpProxy(options: { socketPath: string; cors?: ProxyC
     const upstream = request(
       { socketPath: options.socketPath, path: req.url, method: req.method, headers: req.headers },
       (answer) => {
+        noteAnswering(body);
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, rewriteCors(answer.headers, cors));
         // Flush the headers at once: an event stream's first event may be a while coming.
         res.flushHeaders();
@@ -66,6 +85,8 @@ export async function startMcpProxy(options: { socketPath: string; cors?: ProxyC
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     authorizations,
+    answering: (text) =>
+      answered.some((body) => body.includes(text)) ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ text, resolve })),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
