@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 
 /**
  * A heavy part of the page that loads when a person first reaches for it, not with the page
@@ -57,6 +57,8 @@ export interface PendingFocus {
 }
 
 /** The pending focus of each part's pane (by its test id), taken once by the part that mounts there. */
+export type FocusHandOff = ReturnType<typeof createFocusHandOff>;
+
 export function createFocusHandOff() {
   const pending = new Map<string, PendingFocus>();
   return {
@@ -67,8 +69,9 @@ export function createFocusHandOff() {
     drop(key: string) {
       pending.delete(key);
     },
-    peek(key: string): PendingFocus | undefined {
-      return pending.get(key);
+    /** Whether the pane's pending focus came from a click (a click focuses too; it stays a click). */
+    byPointer(key: string): boolean {
+      return pending.get(key)?.by === 'pointer';
     },
     /** The pane's pending focus, if the person is still there (nothing else holds the focus). */
     take(key: string, host: HTMLElement): PendingFocus | undefined {
@@ -77,6 +80,31 @@ export function createFocusHandOff() {
       if (!focus) return undefined;
       const active = document.activeElement;
       return active === null || active === document.body || host.contains(active) ? focus : undefined;
+    },
+  };
+}
+
+/**
+ * The events by which a preview asks for its part: a pointer over it, a click (noted with where it
+ * fell), focus (noted as the keyboard's, unless a click brought it), a key other than Tab. A focus
+ * that moves on to another element before the part comes is forgotten.
+ */
+export function previewEntries(demand: Demand, focus: FocusHandOff, key: string) {
+  return {
+    onPointerEnter: () => demand.want(),
+    onPointerDown: (event: PointerEvent) => {
+      focus.note(key, { by: 'pointer', x: event.clientX, y: event.clientY });
+      demand.want();
+    },
+    onFocus: () => {
+      if (!focus.byPointer(key)) focus.note(key, { by: 'keyboard' });
+      demand.want();
+    },
+    onBlur: (event: FocusEvent) => {
+      if (event.relatedTarget !== null) focus.drop(key);
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') demand.want();
     },
   };
 }

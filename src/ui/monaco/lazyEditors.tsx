@@ -1,5 +1,5 @@
-import { Component, lazy, Suspense, useEffect, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { useWanted } from '../onDemand';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { previewEntries, useWanted } from '../onDemand';
 import { editorFocus, monacoDemand } from './demand';
 import type { CodeEditorProps, DiffEditorProps } from './types';
 import './editor.css';
@@ -43,9 +43,7 @@ export function LazyDiffEditor(props: DiffEditorProps) {
  * click's caret) if the person is still there.
  */
 export function CodePreview({ text, path, testId }: { text: string; path?: string | undefined; testId?: string | undefined }) {
-  const key = testId ?? 'editor';
   const numbers = lineNumbers(text);
-  const ask = () => monacoDemand.want();
   return (
     <div
       className="code-editor-preview"
@@ -56,21 +54,7 @@ export function CodePreview({ text, path, testId }: { text: string; path?: strin
       aria-multiline
       aria-label={`${path ? `Editor: ${path}` : 'Code editor'} (the editor loads when you enter it)`}
       tabIndex={0}
-      onPointerEnter={ask}
-      onPointerDown={(event: PointerEvent) => {
-        editorFocus.note(key, { by: 'pointer', x: event.clientX, y: event.clientY });
-        ask();
-      }}
-      onFocus={() => {
-        if (!editorFocusByPointer(key)) editorFocus.note(key, { by: 'keyboard' });
-        ask();
-      }}
-      onBlur={(event: FocusEvent) => {
-        if (event.relatedTarget !== null) editorFocus.drop(key);
-      }}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (event.key !== 'Tab') ask();
-      }}
+      {...previewEntries(monacoDemand, editorFocus, testId ?? 'editor')}
     >
       <pre className="code-editor-preview-lines" aria-hidden>
         {numbers}
@@ -78,11 +62,6 @@ export function CodePreview({ text, path, testId }: { text: string; path?: strin
       <pre className="code-editor-preview-text">{text}</pre>
     </div>
   );
-}
-
-/** Whether the pane's pending focus came from a click (a click focuses too; it stays a click). */
-function editorFocusByPointer(key: string): boolean {
-  return editorFocus.peek(key)?.by === 'pointer';
 }
 
 /** `1\n2\n…`, one number a line of `text`, as one text node (a long file costs one node, not one a line). */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { stripAnsi } from '../../sandbox/webcontainer/ansi';
+import { previewEntries } from '../onDemand';
 import { terminalDemand, terminalFocus } from './demand';
 import type { TerminalFeed } from './terminalFeed';
 
@@ -39,7 +40,6 @@ export function TerminalPreview({ feed, testId }: { feed: TerminalFeed; testId: 
     const element = box.current;
     if (element) element.scrollTop = element.scrollHeight;
   }, [text]);
-  const ask = () => terminalDemand.want();
   return (
     <div
       ref={box}
@@ -49,21 +49,7 @@ export function TerminalPreview({ feed, testId }: { feed: TerminalFeed; testId: 
       role="group"
       aria-label="Terminal (the shell starts when you enter it)"
       tabIndex={0}
-      onPointerEnter={ask}
-      onPointerDown={() => {
-        terminalFocus.note(testId, { by: 'pointer' });
-        ask();
-      }}
-      onFocus={() => {
-        terminalFocus.note(testId, { by: 'keyboard' });
-        ask();
-      }}
-      onBlur={(event) => {
-        if (event.relatedTarget !== null) terminalFocus.drop(testId);
-      }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Tab') ask();
-      }}
+      {...previewEntries(terminalDemand, terminalFocus, testId)}
     >
       <pre className="terminal-preview-text">{text}</pre>
       <p className="terminal-preview-hint">Click here or press a key for the shell.</p>
