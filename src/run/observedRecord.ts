@@ -1,4 +1,4 @@
-import { agentAndVersion } from '../scenarios/import/sessionAgents';
+import { agentAndVersion } from '../scenarios/import/agentNames';
 import { POLICIES } from '../scenarios/policies';
 import type { Observed, ObservedOutcome, Scenario, ScenarioTurn } from '../scenarios/schema';
 import type { CallOutcome } from '../tools/execution';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AGENT_NAMES } from './agentNames';
 import { importSessionLog } from './importSessionLog';
 import { formatOfFile, SESSION_FORMATS } from './sessionFormats';
 
@@ -20,6 +21,10 @@ const SAMPLES: readonly { format: string; name: string; path: string }[] = [
 ];
 
 describe('the session formats’ table', () => {
+  it('names exactly the agents of the names table the page reads without it', () => {
+    expect(Object.fromEntries(SESSION_FORMATS.map((format) => [format.id, format.name]))).toEqual(AGENT_NAMES);
+  });
+
   it('lists every format once, each with a name, where its files are and its outcome words', () => {
     expect(new Set(SESSION_FORMATS.map((format) => format.id)).size).toBe(SESSION_FORMATS.length);
     for (const format of SESSION_FORMATS) {

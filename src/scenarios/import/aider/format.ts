@@ -1,3 +1,4 @@
+import { AGENT_NAMES } from '../agentNames';
 import type { SessionFormatFace } from '../formatClaim';
 
 /**
@@ -8,7 +9,7 @@ import type { SessionFormatFace } from '../formatClaim';
  */
 export const aiderFormat = {
   id: 'aider',
-  name: 'Aider',
+  name: AGENT_NAMES.aider,
   where: '.aider.chat.history.md in the project',
   claims: (file) => (/^\s*# aider chat started at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(file.head) ? 'session' : undefined),
   presetFor: () => 'seed',

@@ -1,3 +1,4 @@
+import { AGENT_NAMES } from '../agentNames';
 import { firstLine, headLines, isRecord, type SessionFormatFace } from '../formatClaim';
 import { isSubAgentFile } from '../logFile';
 import { claudeCodePreset } from './claudePreset';
@@ -5,7 +6,7 @@ import { claudeCodePreset } from './claudePreset';
 /** Claude Code's session logs (JSON Lines, every line stamped with its session and an id). */
 export const claudeCodeFormat = {
   id: 'claude-code',
-  name: 'Claude Code',
+  name: AGENT_NAMES['claude-code'],
   where: '~/.claude/projects/<project>/<session>.jsonl (its sub-agents in <session>/subagents/agent-*.jsonl)',
   claims(file) {
     // Every line names its session and has an id; a summary line (1.0.x), the conversation it sums up.

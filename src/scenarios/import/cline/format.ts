@@ -1,10 +1,11 @@
+import { AGENT_NAMES } from '../agentNames';
 import type { SessionFormatFace } from '../formatClaim';
 import { baseName, clineTextKind, HISTORY_FILE, METADATA_FILE, UI_FILE } from './taskFiles';
 
 /** Cline's tasks: the API history, the chat the task showed (either alone will do), and their metadata. */
 export const clineFormat = {
   id: 'cline',
-  name: 'Cline',
+  name: AGENT_NAMES.cline,
   where: '…/globalStorage/saoudrizwan.claude-dev/tasks/<id>/ (api_conversation_history.json and ui_messages.json; either alone, under any name)',
   claims(file) {
     const name = baseName(file.name);

@@ -1,3 +1,4 @@
+import { AGENT_NAMES } from '../agentNames';
 import { firstLine, headLines, isRecord, type SessionFormatFace } from '../formatClaim';
 
 /** Line types only a Codex CLI rollout has (`RolloutItem`'s tags), and the bare items of its older layout. */
@@ -15,7 +16,7 @@ function isRolloutLine(line: unknown): boolean {
 /** Codex CLI rollouts (`{timestamp, type, payload}` lines, or the older bare items). */
 export const codexFormat = {
   id: 'codex',
-  name: 'Codex CLI',
+  name: AGENT_NAMES.codex,
   where: '~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (its sub-agents in rollouts of their own)',
   claims(file) {
     if (headLines(file.head).some(isRolloutLine)) return 'session';

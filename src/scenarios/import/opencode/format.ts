@@ -1,3 +1,4 @@
+import { AGENT_NAMES } from '../agentNames';
 import type { SessionFormatFace } from '../formatClaim';
 import { isOpenCodeExport } from './exportFile';
 import { isStorageSessionHead, storageFileOf } from './storagePath';
@@ -5,7 +6,7 @@ import { isStorageSessionHead, storageFileOf } from './storagePath';
 /** OpenCode's sessions: an `opencode export` document, or a session's files in its storage folder. */
 export const openCodeFormat = {
   id: 'opencode',
-  name: 'OpenCode',
+  name: AGENT_NAMES.opencode,
   where: 'the output of `opencode export <sessionID>`, or ~/.local/share/opencode/storage/ (a session and its messages and parts)',
   claims(file) {
     if (isStorageSessionHead(file.name, file.head)) return 'session';

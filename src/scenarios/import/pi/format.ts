@@ -1,3 +1,4 @@
+import { AGENT_NAMES } from '../agentNames';
 import { headLines, isRecord, type SessionFormatFace } from '../formatClaim';
 
 /** Whether a parsed line is a Pi session's header: `{type: "session", id, timestamp, cwd}` (with `version` from v2). */
@@ -8,7 +9,7 @@ export function isPiHeader(value: unknown): boolean {
 /** The Pi coding agent's sessions (badlogic/pi-mono): JSON Lines, a `session` header, then a tree of entries. */
 export const piFormat = {
   id: 'pi',
-  name: 'Pi',
+  name: AGENT_NAMES.pi,
   where: '~/.pi/agent/sessions/--<folder>--/<time>_<id>.jsonl',
   // The header is the first line; a tool that keeps the file may put a line of its own before it.
   claims: (file) => (headLines(file.head, 3).some(isPiHeader) ? 'session' : undefined),
