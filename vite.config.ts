@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { lessonOutline } from './scripts/lessonOutline.js';
 
 /** Cross-origin isolation, needed by WebContainer (SharedArrayBuffer); set on dev and preview alike. */
 const isolationHeaders = {
@@ -27,7 +28,7 @@ function loopbackUncompressed(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), loopbackUncompressed()],
+  plugins: [react(), loopbackUncompressed(), lessonOutline()],
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },
   build: { target: 'es2022', sourcemap: true },

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { lessonOutline } from './scripts/lessonOutline.js';
 
 /**
  * The files that spend their time on real processes and long runs (bash run for each of the bypass
@@ -24,6 +25,7 @@ const SLOW = [
 const SETTLED = './test/justBashSettled.ts';
 
 export default defineConfig({
+  plugins: [lessonOutline()],
   test: {
     environment: 'node',
     testTimeout: 30_000,

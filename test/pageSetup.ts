@@ -1,6 +1,8 @@
 import { beforeAll } from 'vitest';
+import { loadRunEngines } from '../src/ui/controller/runs';
 import { loadScenarioValidator } from '../src/ui/scenarios/scenarioText';
 
 // The page loads its scenario validator (zod) after its first paint, before it opens a scenario
-// (src/ui/main.tsx); its tests, which open scenarios from the first line, load it first too.
-beforeAll(() => loadScenarioValidator());
+// (src/ui/main.tsx), and what starts runs with its engine; its tests, which open scenarios and
+// start runs from the first line, load both first too.
+beforeAll(() => Promise.all([loadScenarioValidator(), loadRunEngines()]));

@@ -1,3 +1,4 @@
+import { LESSON_ORDER, type LessonId } from './lessons';
 import bashCascade from './bash-cascade.json';
 import bashReadonlyParallel from './bash-readonly-parallel.json';
 import claudeCodeChangedItsMind from './claude-code-changed-its-mind.json';
@@ -18,28 +19,30 @@ import subAgent from './sub-agent.json';
 import unknownTool from './unknown-tool.json';
 import userInterrupt from './user-interrupt.json';
 
+const BY_ID: Record<LessonId, unknown> = {
+  'seed-partition': seedPartition,
+  'streaming-speedup': streamingSpeedup,
+  'concurrency-cap': concurrencyCap,
+  'result-order': resultOrder,
+  'bash-cascade': bashCascade,
+  'bash-readonly-parallel': bashReadonlyParallel,
+  'errors-stay-local': errorsStayLocal,
+  'claude-code-changed-its-mind': claudeCodeChangedItsMind,
+  'invalid-input': invalidInput,
+  'unknown-tool': unknownTool,
+  'read-before-edit': readBeforeEdit,
+  'parallel-edit-race': parallelEditRace,
+  'permission-rules': permissionRules,
+  'user-interrupt': userInterrupt,
+  'streaming-fallback': streamingFallback,
+  'sub-agent': subAgent,
+  'plan-mode': planMode,
+  'deferred-discovery': deferredDiscovery,
+  'mcp-tools': mcpTools,
+};
+
 /**
  * The built-in scenarios, in the order a lesson would take them, as raw JSON: they are validated
  * like any other scenario (`validateScenario`), and a test replays each one.
  */
-export const BUILT_IN_SCENARIOS: readonly unknown[] = [
-  seedPartition,
-  streamingSpeedup,
-  concurrencyCap,
-  resultOrder,
-  bashCascade,
-  bashReadonlyParallel,
-  errorsStayLocal,
-  claudeCodeChangedItsMind,
-  invalidInput,
-  unknownTool,
-  readBeforeEdit,
-  parallelEditRace,
-  permissionRules,
-  userInterrupt,
-  streamingFallback,
-  subAgent,
-  planMode,
-  deferredDiscovery,
-  mcpTools,
-];
+export const BUILT_IN_SCENARIOS: readonly unknown[] = LESSON_ORDER.map((id) => BY_ID[id]);

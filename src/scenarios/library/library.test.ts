@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../run/runScenario';
 import { STRATEGIES } from '../../tools/events';
@@ -5,6 +6,7 @@ import { createVirtualSandbox } from '../../sandbox/virtualSandbox';
 import { createVirtualClock } from '../../time/virtualClock';
 import { validateScenario } from '../validate';
 import { BUILT_IN_SCENARIOS } from './index';
+import { LESSON_ORDER } from './lessons';
 
 const REQUIRED = [
   'seed-partition',
@@ -34,6 +36,12 @@ async function replay(id: string, strategy: (typeof STRATEGIES)[number] = 'strea
 }
 
 describe('the built-in scenario library', () => {
+  it('holds each file of the folder once, in lesson order, each named by its id', () => {
+    const files = readdirSync(import.meta.dirname).filter((name) => name.endsWith('.json'));
+    expect([...LESSON_ORDER].sort()).toEqual(files.map((name) => name.replace(/\.json$/, '')).sort());
+    expect(parsed.map((s) => s.id)).toEqual(LESSON_ORDER);
+  });
+
   it('holds every required scenario, each valid and with a description and expectations', () => {
     expect(parsed.map((s) => s.id)).toEqual(expect.arrayContaining(REQUIRED));
     for (const scenario of parsed) {

@@ -1,9 +1,7 @@
 import { STRATEGIES, type Strategy } from '../../tools/events';
 import type { PolicyName } from '../../scenarios/policies';
 import type { Scenario } from '../../scenarios/schema';
-import { createVirtualClock } from '../../time/virtualClock';
 import { effectiveScenario, usePlayground, type CompareEntry, type CompareSubject } from '../store';
-import { replayScenario } from './engineRuns';
 
 /**
  * The comparisons lessons open with, where it is not the four strategies: a lesson about a change
@@ -52,6 +50,7 @@ export async function runCompare(subject?: CompareSubject): Promise<void> {
   const token = ++latest;
   const stillShown = () => token === latest && usePlayground.getState().scenario?.id === scenario.id;
   usePlayground.setState({ compare: { status: 'running', subject: chosen, entries: [] } });
+  const [{ replayScenario }, { createVirtualClock }] = await Promise.all([import('./engineRuns'), import('../../time/virtualClock')]);
   const entries: CompareEntry[] = [];
   for (const run of planComparison(scenario, chosen)) {
     const record = await replayScenario(run.scenario, run.strategy, createVirtualClock(), { signal: new AbortController().signal, effects: state.effects });

@@ -6,7 +6,7 @@
  * Components render the store and call these; they do not orchestrate.
  */
 export { changedPaths, dispatchRun, resetRun, startLive, startRun, stopRun, whyNoRun, type RunRequest } from './runs';
-export { applyScenarioText, importScenario, importScenarioFiles, loadScenario, openScenario, openSession, startOpening, type ImportedSession } from './opening';
+export { applyScenarioText, importScenario, importScenarioFiles, loadScenario, openBuiltIn, openScenario, openSession, startOpening, whenOpeningStarted, type ImportedSession } from './opening';
 export { deleteMine, editScenarioText, flushDrafts, notify, revertEdits, saveAsMine, undoDelete, updatePanel } from './scenarioEditing';
 export { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
 export { beginPageLoad, PAGE_PART_NAMES, partLoaded, whenPageLoaded } from './pageLoad';

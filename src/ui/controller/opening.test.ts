@@ -7,7 +7,7 @@ import { memoryStorage, openScenarioStore, STORAGE_KEY } from '../scenarios/stor
 import { parseUrl } from '../scenarios/urlState';
 import { importSessionTexts } from '../sessions/sessionImport';
 import { initialState, usePlayground } from '../store';
-import { applyScenarioText, importScenario, importScenarioFiles, openScenario, openSession, startOpening, type ImportedSession } from './opening';
+import { applyScenarioText, importScenario, importScenarioFiles, openBuiltIn, openScenario, openSession, startOpening, type ImportedSession } from './opening';
 import { stopRun } from './runs';
 import { setSandboxChoice } from './sandbox';
 import { virtualChoice } from './sandboxChoice';
@@ -43,8 +43,8 @@ afterEach(async () => {
 });
 
 describe('opening at start', () => {
-  it('opens the first lesson when neither the link nor storage names one, and loads it into the page', () => {
-    startOpening(link('/'), memoryStorage());
+  it('opens the first lesson when neither the link nor storage names one, and loads it into the page', async () => {
+    await startOpening(link('/'), memoryStorage());
     expect(panel().entry).toMatchObject({ source: 'built-in', id: FIRST });
     expect(panel().notices).toEqual([]);
     expect(page().scenario?.id).toBe(FIRST);
@@ -52,31 +52,31 @@ describe('opening at start', () => {
     expect(page().opening?.link).toBeNull();
   });
 
-  it('gives the link’s strategy and hidden answer to the first scenario loaded only', () => {
-    startOpening(link('/?scenario=sub-agent&strategy=serial&predict=hide'), memoryStorage());
+  it('gives the link’s strategy and hidden answer to the first scenario loaded only', async () => {
+    await startOpening(link('/?scenario=sub-agent&strategy=serial&predict=hide'), memoryStorage());
     expect(page().scenario?.id).toBe('sub-agent');
     expect(page()).toMatchObject({ strategy: 'serial', answerHidden: true });
-    openScenario(builtInEntry('seed-partition')!);
+    openScenario((await builtInEntry('seed-partition'))!);
     expect(page().scenario?.id).toBe('seed-partition');
     // No choice carried over: the next scenario runs under its own policy's strategy.
     expect(page()).toMatchObject({ strategy: null, answerHidden: false });
     expect(runStrategy(page())).toBe('streaming');
   });
 
-  it('runs the first scenario at once when the link says autorun, and refuses to open another while it runs', () => {
+  it('runs the first scenario at once when the link says autorun, and refuses to open another while it runs', async () => {
     setSandboxChoice(virtualChoice(undefined));
-    startOpening(link('/?scenario=streaming-speedup&autorun=1'), memoryStorage());
+    await startOpening(link('/?scenario=streaming-speedup&autorun=1'), memoryStorage());
     expect(page().run).toMatchObject({ status: 'running', kind: 'replay' });
-    openScenario(builtInEntry('seed-partition')!);
+    openScenario((await builtInEntry('seed-partition'))!);
     expect(page().scenario?.id).toBe('streaming-speedup');
     expect(panel().entry.id).toBe('streaming-speedup');
     expect(notices()).toContain('A run is going on: stop it to open another scenario.');
   });
 
-  it('keeps an invalid shared scenario in the editor unloaded, and the link’s wishes for when it is fixed and applied', () => {
+  it('keeps an invalid shared scenario in the editor unloaded, and the link’s wishes for when it is fixed and applied', async () => {
     setSandboxChoice(virtualChoice(undefined));
     const broken = JSON.stringify({ ...JSON.parse(newScenarioJson('shared-one')), title: '' });
-    startOpening(link(`/#s=${compressToEncodedURIComponent(broken)}&strategy=parallel&autorun=1`), memoryStorage());
+    await startOpening(link(`/#s=${compressToEncodedURIComponent(broken)}&strategy=parallel&autorun=1`), memoryStorage());
     expect(panel().entry).toMatchObject({ source: 'shared', id: 'shared-one' });
     expect(page().scenario).toBeNull();
     expect(notices()).toEqual(['The shared scenario has problems (listed under the editor); fix them and press Apply.']);
@@ -92,55 +92,55 @@ describe('opening at start', () => {
     expect(page().scenario?.id).toBe('shared-one');
   });
 
-  it('says why a link could not be followed, and opens the scenario open last time instead', () => {
+  it('says why a link could not be followed, and opens the scenario open last time instead', async () => {
     const storage = memoryStorage();
-    startOpening(link('/'), storage);
-    openScenario(builtInEntry('plan-mode')!);
-    startOpening(link('/#s=garbage!!'), storage);
+    await startOpening(link('/'), storage);
+    openScenario((await builtInEntry('plan-mode'))!);
+    await startOpening(link('/#s=garbage!!'), storage);
     expect(panel().entry.id).toBe('plan-mode');
     expect(page().scenario?.id).toBe('plan-mode');
     expect(notices()[0]).toContain('is corrupt');
   });
 
-  it('brings back the draft of the scenario open last time, and loads its saved text, not the draft', () => {
+  it('brings back the draft of the scenario open last time, and loads its saved text, not the draft', async () => {
     const storage = memoryStorage();
     const { store } = openScenarioStore(storage);
     const draft = newScenarioJson('seed-partition').replace('"title": "', '"title": "Edited ');
     store.saveDraft('built-in:seed-partition', draft);
     store.saveLastOpened('built-in:seed-partition');
-    startOpening(link('/'), storage);
+    await startOpening(link('/'), storage);
     expect(panel()).toMatchObject({ text: draft, restored: true });
     expect(notices()).toEqual(['Your unsaved edits of this scenario are back in the editor: Apply runs them, Revert drops them.']);
     expect(page().scenario?.title).not.toMatch(/^Edited/);
   });
 
-  it('reports storage it cannot read, and still opens', () => {
-    startOpening(link('/'), memoryStorage({ [STORAGE_KEY]: '{{{' }));
+  it('reports storage it cannot read, and still opens', async () => {
+    await startOpening(link('/'), memoryStorage({ [STORAGE_KEY]: '{{{' }));
     expect(notices()[0]).toContain('set aside');
     expect(page().scenario?.id).toBe(FIRST);
   });
 });
 
 describe('opening from any pane', () => {
-  it('opens a lesson from the list and remembers it for the next start', () => {
+  it('opens a lesson from the list and remembers it for the next start', async () => {
     const storage = memoryStorage();
-    startOpening(link('/'), storage);
-    openScenario(builtInEntry('mcp-tools')!);
+    await startOpening(link('/'), storage);
+    openScenario((await builtInEntry('mcp-tools'))!);
     expect(panel().entry.id).toBe('mcp-tools');
     expect(page().scenario?.id).toBe('mcp-tools');
     expect(openScenarioStore(storage).store.loadLastOpened()).toBe('built-in:mcp-tools');
   });
 
-  it('opens New in the editor only: the page keeps the scenario it has', () => {
-    startOpening(link('/'), memoryStorage());
+  it('opens New in the editor only: the page keeps the scenario it has', async () => {
+    await startOpening(link('/'), memoryStorage());
     openScenario(newEntry(panel().mine), { load: false });
     expect(panel().entry).toMatchObject({ source: 'new', id: 'my-scenario' });
     expect(page().scenario?.id).toBe(FIRST);
   });
 
-  it('imports a scenario file as the person’s own, opened and loaded; a taken id gets a free one', () => {
+  it('imports a scenario file as the person’s own, opened and loaded; a taken id gets a free one', async () => {
     const storage = memoryStorage();
-    startOpening(link('/'), storage);
+    await startOpening(link('/'), storage);
     importScenario('good.json', GOOD);
     expect(panel().entry).toMatchObject({ source: 'user', id: 'imported-by-hand' });
     expect(panel().mine.map((scenario) => scenario.id)).toEqual(['imported-by-hand']);
@@ -153,13 +153,13 @@ describe('opening from any pane', () => {
     expect(page().scenario?.id).toBe('imported-by-hand-2');
     expect(openScenarioStore(storage).store.loadUserScenarios()).toHaveLength(2);
     // The next start opens it again.
-    startOpening(link('/'), storage);
+    await startOpening(link('/'), storage);
     expect(panel().entry).toMatchObject({ source: 'user', id: 'imported-by-hand-2' });
   });
 
-  it('refuses a broken scenario file with every error, changing nothing; the next good import clears the refusal', () => {
+  it('refuses a broken scenario file with every error, changing nothing; the next good import clears the refusal', async () => {
     const storage = memoryStorage();
-    startOpening(link('/'), storage);
+    await startOpening(link('/'), storage);
     const before = storage.dump();
     importScenario('off.json', JSON.stringify({ id: 'Not An Id', title: 7 }));
     expect(panel().importErrors?.fileName).toBe('off.json');
@@ -171,9 +171,9 @@ describe('opening from any pane', () => {
     expect(panel().importErrors).toBeUndefined();
   });
 
-  it('opens a session log in memory only: loaded, said so, and nothing of it stored, drafts included', () => {
+  it('opens a session log in memory only: loaded, said so, and nothing of it stored, drafts included', async () => {
     const storage = memoryStorage();
-    startOpening(link('/'), storage);
+    await startOpening(link('/'), storage);
     const session = importedSession();
     openSession(session);
     expect(panel().entry).toMatchObject({ source: 'session', id: session.id });
@@ -186,8 +186,8 @@ describe('opening from any pane', () => {
     expect(JSON.stringify(storage.dump())).not.toContain(session.id);
   });
 
-  it('names the lines a session import left out; a watched log that grew opens again without a word', () => {
-    startOpening(link('/'), memoryStorage());
+  it('names the lines a session import left out; a watched log that grew opens again without a word', async () => {
+    await startOpening(link('/'), memoryStorage());
     openSession({ ...importedSession(), problems: 'session.jsonl:5: not JSON' });
     expect(notices().at(-1)).toBe('Lines left out of the import:\nsession.jsonl:5: not JSON');
     const said = notices().length;
@@ -196,9 +196,9 @@ describe('opening from any pane', () => {
     expect(page().source).toBe('session');
   });
 
-  it('does not open a session while a run is going: a dropped one says so, a watched one waits for its next lines', () => {
+  it('does not open a session while a run is going: a dropped one says so, a watched one waits for its next lines', async () => {
     setSandboxChoice(virtualChoice(undefined));
-    startOpening(link('/?autorun=1'), memoryStorage());
+    await startOpening(link('/?autorun=1'), memoryStorage());
     openSession({ ...importedSession(), quiet: true });
     expect(notices()).toEqual([]);
     openSession(importedSession());
@@ -207,7 +207,7 @@ describe('opening from any pane', () => {
   });
 
   it('imports picked files: a session log opens as a session, a scenario file is imported, a log no scenario can be made of is refused', async () => {
-    startOpening(link('/'), memoryStorage());
+    await startOpening(link('/'), memoryStorage());
     await importScenarioFiles([new File([toJsonl(longSession(2, 3))], 'picked.jsonl')]);
     expect(panel().entry.source).toBe('session');
     await importScenarioFiles([new File([GOOD], 'good.json')]);
@@ -216,5 +216,21 @@ describe('opening from any pane', () => {
     expect(panel().importErrors?.fileName).toBe('empty.jsonl');
     expect(panel().importErrors?.errors[0]?.message).toContain('No scenario could be made of the log');
     expect(panel().entry.id).toBe('imported-by-hand');
+  });
+
+  it('opens a file picked, or a lesson chosen, before the first scenario resolved after it, not under it', async () => {
+    const picked = importScenarioFiles([new File([toJsonl(longSession(2, 3))], 'early.jsonl')]);
+    const chosen = openBuiltIn('sub-agent');
+    await startOpening(link('/'), memoryStorage());
+    await chosen;
+    expect(panel().entry.id).toBe('sub-agent');
+    await picked;
+    expect(panel().entry.source).toBe('session');
+  });
+
+  it('opens nothing for an id no lesson has', async () => {
+    await startOpening(link('/'), memoryStorage());
+    await openBuiltIn('no-such-lesson');
+    expect(panel().entry.id).toBe(BUILT_IN_ENTRIES[0]!.id);
   });
 });

@@ -1,6 +1,6 @@
 import type { Scenario } from '../../scenarios/schema';
 import { createDraftWriter, type DraftTimers } from '../scenarios/draftWriter';
-import { draftKey, resolveInitialEntry, type OpenEntry, type ScenarioEntry } from '../scenarios/entries';
+import { builtInEntry, draftKey, resolveInitialEntry, type OpenEntry, type ScenarioEntry } from '../scenarios/entries';
 import { importScenarioFile } from '../scenarios/importExport';
 import { BUILT_IN_ENTRIES } from '../scenarios/library';
 import { initialPanelState, type Notice } from '../scenarios/panelState';
@@ -52,10 +52,10 @@ const running = () => usePlayground.getState().run.status === 'running';
  * loaded into the page when valid. What the link asks of it (`&strategy=`, `&autorun=1`,
  * `&predict=`) waits for the first scenario loaded. `timers` drive the draft writer (tests).
  */
-export function startOpening(url: UrlState, storage: StorageLike | undefined, timers?: DraftTimers): void {
+export async function startOpening(url: UrlState, storage: StorageLike | undefined, timers?: DraftTimers): Promise<void> {
   const { store: shelf, problems } = openScenarioStore(storage);
   const mine = shelf.loadUserScenarios();
-  const initial = resolveInitialEntry(url, shelf.loadLastOpened(), mine);
+  const initial = await resolveInitialEntry(url, shelf.loadLastOpened(), mine);
   const { entry } = initial;
   const text = shelf.loadDraft(draftKey(entry)) ?? entry.text;
   const checked = checkScenarioText(entry.text);
@@ -84,6 +84,35 @@ export function startOpening(url: UrlState, storage: StorageLike | undefined, ti
     ...(url.strategy ? { strategy: url.strategy } : {}),
   });
   if (checked.ok) loadEntry({ id: checked.scenario.id, scenario: checked.scenario, source: sourceOf(entry) });
+}
+
+/**
+ * Resolves once scenario opening has started (the first scenario resolved, which loads after the
+ * first paint): what a file dropped, picked or watched in the first moments waits for, so that
+ * the first scenario does not open over it.
+ */
+export function whenOpeningStarted(): Promise<void> {
+  if (usePlayground.getState().opening) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = usePlayground.subscribe((state) => {
+      if (!state.opening) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** Opens a built-in lesson, its text loaded first (the page's first paint holds only the lessons' titles). */
+export async function openBuiltIn(id: string): Promise<void> {
+  let entry: OpenEntry | undefined;
+  try {
+    await whenOpeningStarted();
+    entry = await builtInEntry(id);
+  } catch (error: unknown) {
+    notify('error', `The lesson "${id}" could not be loaded (${error instanceof Error ? error.message : String(error)}); reload the page to try again.`);
+    return;
+  }
+  if (entry) openScenario(entry);
 }
 
 /**
@@ -163,6 +192,7 @@ export function importScenario(fileName: string, text: string): void {
 
 /** Import…: the files picked are a session log (opened in memory) or a scenario file (imported). */
 export async function importScenarioFiles(files: readonly File[]): Promise<void> {
+  await whenOpeningStarted();
   const sessions = await sessionsOf(await sessionFilesOf(files));
   if (sessions.length > 1) {
     // Several sessions picked at once: one report across them.

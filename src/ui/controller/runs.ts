@@ -1,10 +1,10 @@
 import type { RunRecord } from '../../run/record';
 import { createEmptyRecord, withExpectations } from '../../run/reduceRun';
 import type { Scenario } from '../../scenarios/schema';
-import { manualRun, type ManualCall } from '../app/manualCall';
+import type { ManualCall } from '../app/manualCall';
 import type { LiveOptions } from '../live/liveSettings';
 import { activeRunOf, appendEvents, effectiveScenario, usePlayground, type ActiveRun, type PlaygroundState, type RunChanges, type RunState } from '../store';
-import { liveRun, replayRun, type EngineRun, type RunWiring } from './engineRuns';
+import type { EngineRun, RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
 import { whenPageLoaded } from './pageLoad';
 import { runStrategy } from './settings';
@@ -61,6 +61,17 @@ function withVerdict(record: RunRecord): RunRecord {
   return record.expectations ? withExpectations(shown, record.expectations) : shown;
 }
 
+let runEngines: (typeof import('./engineRuns') & typeof import('../app/manualCall')) | undefined;
+
+/**
+ * Loads what starts each kind of run (a replay, a live model, a call by hand): not part of the
+ * first paint, it loads with the page's engine, after it (main.tsx, `warmUpEngine`).
+ */
+export async function loadRunEngines(): Promise<NonNullable<typeof runEngines>> {
+  const [engine, manual] = await Promise.all([import('./engineRuns'), import('../app/manualCall')]);
+  return (runEngines ??= { ...engine, ...manual });
+}
+
 /**
  * Starts a run of the open scenario, with the page's settings, on a fresh sandbox that becomes the
  * page's. Every kind goes through the same steps: the log is cleared and the run shows as running;
@@ -72,6 +83,9 @@ function withVerdict(record: RunRecord): RunRecord {
  * run could start (the store is unchanged) or the engine threw (the store shows the error).
  */
 export async function startRun(request: RunRequest): Promise<RunRecord> {
+  // Loaded with the page's engine, it is here by the time a control can start a run; loaded
+  // before the page's state is read when not, so that two starts cannot both pass the check.
+  const { liveRun, manualRun, replayRun } = runEngines ?? (await loadRunEngines());
   const state = usePlayground.getState();
   const refusal = whyNoRun(state);
   const scenario = effectiveScenario(state);

@@ -23,8 +23,8 @@ function handTimers() {
 }
 
 /** The page started on `?scenario=seed-partition` over `storage`, drafts written when `clock` fires. */
-function start(storage: StorageLike = memoryStorage(), clock = handTimers()) {
-  startOpening(parseUrl({ search: '?scenario=seed-partition', hash: '' }), storage, clock.timers);
+async function start(storage: StorageLike = memoryStorage(), clock = handTimers()) {
+  await startOpening(parseUrl({ search: '?scenario=seed-partition', hash: '' }), storage, clock.timers);
   return { storage, clock, stored: openScenarioStore(storage).store };
 }
 
@@ -38,7 +38,7 @@ afterEach(() => {
 
 describe('a run while the editor holds a broken edit', () => {
   it('says the run is of the last valid version, not of the edit', async () => {
-    start();
+    await start();
     setSandboxChoice(virtualChoice(undefined));
     setSpeed(64);
     editScenarioText('{ "id": "broken", ');
@@ -48,7 +48,7 @@ describe('a run while the editor holds a broken edit', () => {
   });
 
   it('says nothing when the editor holds the scenario as opened', async () => {
-    start();
+    await start();
     setSandboxChoice(virtualChoice(undefined));
     setSpeed(64);
     await startRun({ kind: 'replay' });
@@ -57,8 +57,8 @@ describe('a run while the editor holds a broken edit', () => {
 });
 
 describe('editing the open scenario', () => {
-  it('keeps what is typed as a draft once typing pauses, and drops the draft when the text is back to the saved one', () => {
-    const { clock, stored } = start();
+  it('keeps what is typed as a draft once typing pauses, and drops the draft when the text is back to the saved one', async () => {
+    const { clock, stored } = await start();
     editScenarioText(edited());
     expect(panel().text).toMatch(/"title": "Edited /);
     expect(stored.loadDraft(LESSON_KEY)).toBeUndefined();
@@ -72,20 +72,20 @@ describe('editing the open scenario', () => {
     expect(panel().drafts).toEqual([]);
   });
 
-  it('writes the draft being typed at once when the page hides or another scenario opens', () => {
-    const { clock, stored } = start();
+  it('writes the draft being typed at once when the page hides or another scenario opens', async () => {
+    const { clock, stored } = await start();
     editScenarioText(edited());
     flushDrafts();
     expect(stored.loadDraft(LESSON_KEY)).toMatch(/"title": "Edited /);
     editScenarioText(`${edited()} `);
-    openScenario(builtInEntry('plan-mode')!);
+    openScenario((await builtInEntry('plan-mode'))!);
     expect(clock.pending()).toBe(false);
     expect(stored.loadDraft(LESSON_KEY)).toMatch(/ $/);
   });
 
-  it('says when a draft cannot be kept', () => {
+  it('says when a draft cannot be kept', async () => {
     const storage = memoryStorage();
-    const { clock } = start({
+    const { clock } = await start({
       ...storage,
       setItem: (key, value) => {
         if (value.includes('Edited')) throw Object.assign(new Error('full'), { name: 'QuotaExceededError' });
@@ -97,8 +97,8 @@ describe('editing the open scenario', () => {
     expect(notices()).toEqual(['Your edits could not be kept in this browser: the browser’s storage for this page is full; delete or export some scenarios.']);
   });
 
-  it('reverts to the saved text, its draft dropped', () => {
-    const { clock, stored } = start();
+  it('reverts to the saved text, its draft dropped', async () => {
+    const { clock, stored } = await start();
     editScenarioText(edited());
     clock.fire();
     revertEdits();
@@ -109,8 +109,8 @@ describe('editing the open scenario', () => {
 });
 
 describe('the person’s own scenarios', () => {
-  it('saves valid text as theirs under a free id, opened from then on; refuses text with problems', () => {
-    const { stored } = start();
+  it('saves valid text as theirs under a free id, opened from then on; refuses text with problems', async () => {
+    const { stored } = await start();
     editScenarioText('{ "id": ');
     saveAsMine();
     expect(notices()).toEqual(['Not saved: fix the problems listed under the editor first (Export keeps unfinished work as a file).']);
@@ -128,13 +128,13 @@ describe('the person’s own scenarios', () => {
     expect(saved.title).toMatch(/^Edited /);
   });
 
-  it('deletes one with its draft, and the notice’s undo brings both back', () => {
+  it('deletes one with its draft, and the notice’s undo brings both back', async () => {
     const json = newScenarioJson('mine');
     const storage = memoryStorage();
     const { store } = openScenarioStore(storage);
     store.saveUserScenario({ id: 'mine', json });
     store.saveDraft('user:mine', 'half done');
-    const { stored } = start(storage);
+    const { stored } = await start(storage);
     deleteMine(panel().mine[0]!);
     expect(panel().mine).toEqual([]);
     expect(stored.loadDraft('user:mine')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { createVirtualClock } from '../../time/virtualClock';
+import { loadRunEngines } from './runs';
 import { breathe } from './sandbox';
 
 /**
@@ -9,11 +9,13 @@ import { breathe } from './sandbox';
  * state of the page. A failure only means the first run compiles as it goes.
  */
 export async function warmUpEngine(): Promise<void> {
-  const [{ runScenario }, { createVirtualSandbox }, { validateScenario }, { BUILT_IN_SCENARIOS }] = await Promise.all([
+  const [{ runScenario }, { createVirtualSandbox }, { validateScenario }, { BUILT_IN_SCENARIOS }, { createVirtualClock }] = await Promise.all([
     import('../../run/runScenario'),
     import('../../sandbox/virtualSandbox'),
     import('../../scenarios/validate'),
     import('../../scenarios/library'),
+    import('../../time/virtualClock'),
+    loadRunEngines(),
   ]);
   const checked = validateScenario(BUILT_IN_SCENARIOS[0]);
   if (!checked.ok) return;

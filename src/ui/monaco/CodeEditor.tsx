@@ -155,12 +155,19 @@ export function CodeEditor({ value, language, onChange, path, readOnly = false, 
   }, [readOnly, path]);
 
   const schemaUri = jsonSchema?.uri;
-  const schema = jsonSchema?.schema;
+  const loadSchema = jsonSchema?.load;
   useEffect(() => {
-    if (schemaUri === undefined) return;
-    jsonSchemas.set(instanceId, { uri: schemaUri, fileMatch: [uri], schema });
-    return () => jsonSchemas.remove(instanceId);
-  }, [instanceId, schemaUri, schema, uri]);
+    if (schemaUri === undefined || loadSchema === undefined) return;
+    let mounted = true;
+    void loadSchema().then(
+      (schema) => mounted && jsonSchemas.set(instanceId, { uri: schemaUri, fileMatch: [uri], schema }),
+      () => undefined, // offline before the schema was cached: the editor still edits, the scenario's own check still runs
+    );
+    return () => {
+      mounted = false;
+      jsonSchemas.remove(instanceId);
+    };
+  }, [instanceId, schemaUri, loadSchema, uri]);
 
   return <div ref={hostRef} className="code-editor" data-testid={testId} data-state="ready" />;
 }

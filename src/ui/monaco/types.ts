@@ -14,8 +14,11 @@ export interface CodeEditorProps {
   /** Names the document: one Monaco model per path, keeping its undo stack and view state. */
   path?: string;
   readOnly?: boolean;
-  /** Validates (and completes) JSON against this schema. */
-  jsonSchema?: { uri: string; schema: unknown };
+  /**
+   * Validates (and completes) JSON against this schema, loaded when the editor mounts: a schema
+   * is large (the scenario's is 38 KB) and no part of the first screen.
+   */
+  jsonSchema?: { uri: string; load: () => Promise<unknown> };
   onValidate?: (markers: EditorMarker[]) => void;
   testId?: string;
 }

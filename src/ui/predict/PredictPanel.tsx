@@ -26,7 +26,7 @@ export function PredictPanel() {
 
   const copyLink = async () => {
     const base = window.location.href;
-    const url = source === 'built-in' && BUILT_IN_IDS.includes(scenario.id) ? builtInUrl(base, scenario.id, { predict: 'hide' }) : shareUrl(base, JSON.stringify(scenario), { predict: 'hide' });
+    const url = source === 'built-in' && BUILT_IN_IDS.includes(scenario.id) ? builtInUrl(base, scenario.id, { predict: 'hide' }) : await shareUrl(base, JSON.stringify(scenario), { predict: 'hide' });
     try {
       await navigator.clipboard.writeText(url);
       setLink({ url, copied: true });

@@ -56,7 +56,7 @@ export function ScenarioList({ currentId, openKey, mine, drafts, onOpenBuiltIn, 
       <h3 id="scenario-builtin-heading">Lessons</h3>
       <ul className="scenario-list" aria-labelledby="scenario-builtin-heading" data-testid="scenario-list-builtin">
         {BUILT_IN_ENTRIES.map((entry) => {
-          const key = draftKey({ source: 'built-in', id: entry.id, text: entry.json });
+          const key = draftKey({ source: 'built-in', id: entry.id, text: '' }); // a built-in's key is its id alone
           return (
             <li key={entry.id} className={key === openKey ? 'is-open' : undefined}>
               <button

@@ -1,5 +1,4 @@
 import { useDeferredValue, useMemo, useState, type ChangeEvent } from 'react';
-import scenarioJsonSchema from '../../../public/scenario.schema.json';
 import type { Strategy } from '../../tools/events';
 import {
   applyScenarioText,
@@ -7,6 +6,7 @@ import {
   editScenarioText,
   importScenarioFiles,
   notify,
+  openBuiltIn,
   openScenario,
   revertEdits,
   saveAsMine,
@@ -16,7 +16,7 @@ import {
 import { LazyCodeEditor } from '../monaco';
 import { download } from '../download';
 import { usePlayground } from '../store';
-import { builtInEntry, draftKey, newEntry, type OpenEntry } from './entries';
+import { draftKey, newEntry, type OpenEntry } from './entries';
 import { ErrorList } from './ErrorList';
 import { ImportErrorPanel, NoticeList, ShareLinkField } from './Messages';
 import { exportScenarioFile } from './importExport';
@@ -27,7 +27,8 @@ import { checkScenarioText } from './scenarioText';
 import { builtInUrl, shareUrl } from './urlState';
 import './scenarios.css';
 
-const EDITOR_SCHEMA = { uri: 'scenario.schema.json', schema: scenarioJsonSchema };
+/** The scenario's JSON schema for the editor, loaded with it. */
+const EDITOR_SCHEMA = { uri: 'scenario.schema.json', load: () => import('../../../public/scenario.schema.json').then((module) => module.default as unknown) };
 
 export interface ScenarioPanelProps {
   /** The page address share links start from; `window.location.href` unless given. */
@@ -107,7 +108,7 @@ export function ScenarioEditing({ state, currentId, running, strategy, baseUrl }
     }
     const options = { autorun: runOnOpen, ...(strategy ? { strategy } : {}) };
     const unchangedBuiltIn = state.entry.source === 'built-in' && !dirty;
-    const url = unchangedBuiltIn ? builtInUrl(base, state.entry.id, options) : shareUrl(base, state.text, options);
+    const url = unchangedBuiltIn ? builtInUrl(base, state.entry.id, options) : await shareUrl(base, state.text, options);
     try {
       await navigator.clipboard.writeText(url);
       updatePanel({ type: 'shared', url, copied: true });
@@ -132,10 +133,7 @@ export function ScenarioEditing({ state, currentId, running, strategy, baseUrl }
           openKey={key}
           mine={state.mine}
           drafts={state.drafts}
-          onOpenBuiltIn={(id) => {
-            const entry = builtInEntry(id);
-            if (entry) openScenario(entry);
-          }}
+          onOpenBuiltIn={(id) => void openBuiltIn(id)}
           onOpenMine={(scenario) => openScenario({ source: 'user', id: scenario.id, text: scenario.json })}
           onDelete={deleteMine}
         />

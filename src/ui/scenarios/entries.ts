@@ -1,7 +1,7 @@
 import type { Scenario } from '../../scenarios/schema';
-import { BUILT_IN_ENTRIES, newScenarioJson, suggestId } from './library';
+import { BUILT_IN_ENTRIES, builtInText, newScenarioJson, suggestId } from './library';
 import type { UserScenario } from './storage';
-import type { UrlState } from './urlState';
+import { readShared, type UrlState } from './urlState';
 
 /**
  * Where the editor's scenario came from; `new` is an unsaved one started from the template,
@@ -46,7 +46,7 @@ export function draftKey(entry: OpenEntry): string {
 }
 
 /** The entry a key saved by `saveLastOpened` names, if it still exists. */
-export function entryFromKey(key: string, mine: readonly UserScenario[]): OpenEntry | undefined {
+export async function entryFromKey(key: string, mine: readonly UserScenario[]): Promise<OpenEntry | undefined> {
   const [source, id] = key.split(':', 2);
   if (source === 'built-in') return builtInEntry(id ?? '');
   if (source === 'user') {
@@ -56,9 +56,10 @@ export function entryFromKey(key: string, mine: readonly UserScenario[]): OpenEn
   return undefined;
 }
 
-export function builtInEntry(id: string): OpenEntry | undefined {
-  const entry = BUILT_IN_ENTRIES.find((e) => e.id === id);
-  return entry && { source: 'built-in', id: entry.id, text: entry.json };
+/** A built-in scenario as an entry, its text loaded (the page's first paint holds only the lessons' titles). */
+export async function builtInEntry(id: string): Promise<OpenEntry | undefined> {
+  const text = await builtInText(id);
+  return text === undefined ? undefined : { source: 'built-in', id, text };
 }
 
 /** The template entry "New" opens, with an id no other scenario has. */
@@ -77,18 +78,19 @@ export function takenIds(mine: readonly UserScenario[]): Set<string> {
  * user had open last time, else the first lesson. A shared scenario that cannot be read is a
  * problem, and the next choice opens instead.
  */
-export function resolveInitialEntry(url: UrlState, lastOpened: string | undefined, mine: readonly UserScenario[]): { entry: OpenEntry; problems: string[] } {
+export async function resolveInitialEntry(url: UrlState, lastOpened: string | undefined, mine: readonly UserScenario[]): Promise<{ entry: OpenEntry; problems: string[] }> {
   const problems = [...url.problems];
-  if (url.shared?.ok) {
-    const value: unknown = JSON.parse(url.shared.json);
+  const shared = url.shared && (await readShared(url.shared.data));
+  if (shared?.ok) {
+    const value: unknown = JSON.parse(shared.json);
     const id = value !== null && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : 'shared';
     return { entry: { source: 'shared', id, text: JSON.stringify(value, null, 2) }, problems };
   }
-  if (url.shared) problems.push(url.shared.error);
+  if (shared) problems.push(shared.error);
   const entry =
-    (url.scenarioId === undefined ? undefined : builtInEntry(url.scenarioId)) ??
-    (lastOpened === undefined ? undefined : entryFromKey(lastOpened, mine)) ??
-    builtInEntry(BUILT_IN_ENTRIES[0]?.id ?? '') ??
+    (url.scenarioId === undefined ? undefined : await builtInEntry(url.scenarioId)) ??
+    (lastOpened === undefined ? undefined : await entryFromKey(lastOpened, mine)) ??
+    (await builtInEntry(BUILT_IN_ENTRIES[0]?.id ?? '')) ??
     newEntry(mine);
   return { entry, problems };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportScenarioFile, importScenarioFile } from './importExport';
-import { BUILT_IN_ENTRIES, BUILT_IN_IDS, newScenarioJson } from './library';
+import { BUILT_IN_ENTRIES, builtInText, BUILT_IN_IDS, newScenarioJson } from './library';
 
 const taken = { builtIn: BUILT_IN_IDS, user: ['mine'] };
 
@@ -44,9 +44,9 @@ describe('importScenarioFile', () => {
     ]);
   });
 
-  it('gives a built-in id clash the next free id and says so', () => {
+  it('gives a built-in id clash the next free id and says so', async () => {
     const builtIn = BUILT_IN_ENTRIES[0]!;
-    const result = importScenarioFile(builtIn.json, taken);
+    const result = importScenarioFile((await builtInText(builtIn.id))!, taken);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.id).toBe(`${builtIn.id}-2`);

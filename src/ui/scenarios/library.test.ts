@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../scenarios/validate';
-import { BUILT_IN_ENTRIES, newScenarioJson, suggestId } from './library';
+import { BUILT_IN_ENTRIES, builtInText, newScenarioJson, suggestId } from './library';
 import { checkScenarioText } from './scenarioText';
 
 describe('the built-in entries', () => {
-  it('list every built-in with a title, a description and its text', () => {
+  it('list every built-in with the title and description of its text, which loads on demand', async () => {
     expect(BUILT_IN_ENTRIES.length).toBeGreaterThan(10);
     for (const entry of BUILT_IN_ENTRIES) {
       expect(entry.id).toMatch(/^[a-z0-9-]+$/);
       expect(entry.title).not.toBe('');
       expect(entry.description).not.toBe('');
-      expect(checkScenarioText(entry.json).ok).toBe(true);
+      const checked = checkScenarioText((await builtInText(entry.id))!);
+      expect(checked.ok && { id: checked.scenario.id, title: checked.scenario.title, description: checked.scenario.description }).toEqual(entry);
     }
+    expect(await builtInText('no-such-lesson')).toBeUndefined();
   });
 });
 

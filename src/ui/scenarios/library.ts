@@ -1,29 +1,39 @@
-import { BUILT_IN_SCENARIOS } from '../../scenarios/library';
+import { LESSON_ORDER } from '../../scenarios/library/lessons';
 
-/** A built-in scenario as the pane lists it: what it is called, what it teaches, and its text. */
+/** A built-in scenario as the pane lists it: what it is called and what it teaches. */
 export interface BuiltInEntry {
   id: string;
   title: string;
   description: string;
-  /** The scenario as pretty JSON, the text the editor starts from. */
-  json: string;
 }
 
-const field = (raw: unknown, name: string): string => {
-  const value = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value : '';
-};
+// Each lesson's title and description, without the rest of it: the `?outline` copy of a file is its
+// own module, of which the page keeps two fields; the bodies load with `builtInText` (and with the
+// engine's warm-up, after the first paint).
+// (The options are written out: Vite reads them from the source.)
+const TITLES = import.meta.glob<string>('../../scenarios/library/*.json', { query: '?outline', import: 'title', eager: true });
+const DESCRIPTIONS = import.meta.glob<string>('../../scenarios/library/*.json', { query: '?outline', import: 'description', eager: true });
+const fileOf = (id: string) => `../../scenarios/library/${id}.json`;
 
 /** The built-in library in lesson order; `library.test.ts` beside the library checks each is valid. */
-export const BUILT_IN_ENTRIES: readonly BuiltInEntry[] = BUILT_IN_SCENARIOS.map((raw) => ({
-  id: field(raw, 'id'),
-  title: field(raw, 'title'),
-  description: field(raw, 'description'),
-  json: JSON.stringify(raw, null, 2),
+export const BUILT_IN_ENTRIES: readonly BuiltInEntry[] = LESSON_ORDER.map((id) => ({
+  id,
+  title: TITLES[fileOf(id)] ?? id,
+  description: DESCRIPTIONS[fileOf(id)] ?? '',
 }));
 
 /** The ids of the built-in scenarios, the ones `?scenario=ID` may name. */
-export const BUILT_IN_IDS: readonly string[] = BUILT_IN_ENTRIES.map((entry) => entry.id);
+export const BUILT_IN_IDS: readonly string[] = LESSON_ORDER;
+
+/**
+ * A built-in scenario's text as pretty JSON, the text the editor starts from; `undefined` for an id
+ * that is not one. It loads the library (one chunk, shared with the engine's warm-up) the first time.
+ */
+export async function builtInText(id: string): Promise<string | undefined> {
+  if (!BUILT_IN_IDS.includes(id)) return undefined;
+  const { BUILT_IN_SCENARIOS } = await import('../../scenarios/library');
+  return JSON.stringify(BUILT_IN_SCENARIOS[BUILT_IN_IDS.indexOf(id)], null, 2);
+}
 
 /** The text "New" opens: the smallest scenario that runs and shows one call. */
 export function newScenarioJson(id: string): string {

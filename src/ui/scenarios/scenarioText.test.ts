@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_ENTRIES } from './library';
+import { BUILT_IN_IDS, builtInText } from './library';
 import { checkScenarioText, rememberScenarioText } from './scenarioText';
 
-const lesson = BUILT_IN_ENTRIES[0]!.json;
+const lesson = (await builtInText(BUILT_IN_IDS[0]!))!;
 
 describe('checkScenarioText', () => {
   it('names the line and column where the text stops being JSON', () => {

@@ -1,6 +1,6 @@
 import { compressToEncodedURIComponent } from 'lz-string';
 import { describe, expect, it } from 'vitest';
-import { builtInUrl, parseUrl, shareUrl } from './urlState';
+import { builtInUrl, parseUrl, readShared, shareUrl } from './urlState';
 
 const at = (href: string) => {
   const url = new URL(href, 'https://play.example/');
@@ -48,37 +48,37 @@ describe('parseUrl', () => {
     expect(parseUrl(at('/?autorun=yes')).problems[0]).toContain('autorun=1');
   });
 
-  it('unpacks a shared scenario from the hash, with options in the hash or in the query', () => {
+  it('unpacks a shared scenario from the hash, with options in the hash or in the query', async () => {
     const data = compressToEncodedURIComponent(scenario);
     const inHash = parseUrl(at(`/#s=${data}&autorun=1&strategy=batched`));
-    expect(inHash.shared).toEqual({ ok: true, json: scenario });
+    expect(await readShared(inHash.shared!.data)).toEqual({ ok: true, json: scenario });
     expect(inHash.autorun).toBe(true);
     expect(inHash.strategy).toBe('batched');
     const inQuery = parseUrl(at(`/?autorun=1&strategy=parallel#s=${data}`));
-    expect(inQuery.shared).toEqual({ ok: true, json: scenario });
+    expect(await readShared(inQuery.shared!.data)).toEqual({ ok: true, json: scenario });
     expect(inQuery).toMatchObject({ autorun: true, strategy: 'parallel', problems: [] });
   });
 
-  it('keeps the + and $ of the compressed alphabet as they are', () => {
+  it('keeps the + and $ of the compressed alphabet as they are', async () => {
     const json = JSON.stringify({ text: 'x'.repeat(300) + '???>>>~~~' });
     const data = compressToEncodedURIComponent(json);
     expect(data).toMatch(/[+$]/);
-    expect(parseUrl({ search: '', hash: `#s=${data}` }).shared).toEqual({ ok: true, json });
+    expect(await readShared(parseUrl({ search: '', hash: `#s=${data}` }).shared!.data)).toEqual({ ok: true, json });
   });
 
-  it('gives a clear error for a corrupt or cut-short shared scenario, never a throw', () => {
+  it('gives a clear error for a corrupt or cut-short shared scenario, never a throw', async () => {
     const data = compressToEncodedURIComponent(JSON.stringify({ id: 'long', text: 'abc'.repeat(200) }));
     for (const hash of ['#s=garbage!!', `#s=${data.slice(0, data.length / 2)}`, '#s=', '#s=%E0%A4%A']) {
-      const shared = parseUrl({ search: '', hash }).shared;
-      expect(shared?.ok, hash).toBe(false);
-      if (shared && !shared.ok) expect(shared.error).toMatch(/shared scenario/);
+      const shared = await readShared(parseUrl({ search: '', hash }).shared!.data);
+      expect(shared.ok, hash).toBe(false);
+      if (!shared.ok) expect(shared.error).toMatch(/shared scenario/);
     }
   });
 
   it('lets a shared scenario win over a built-in id, and says so', () => {
     const state = parseUrl(at(`/?scenario=seed-partition#s=${compressToEncodedURIComponent(scenario)}`));
     expect(state.scenarioId).toBeUndefined();
-    expect(state.shared?.ok).toBe(true);
+    expect(state.shared).toBeDefined();
     expect(state.problems[0]).toContain('the shared one opens');
   });
 
@@ -88,16 +88,18 @@ describe('parseUrl', () => {
 });
 
 describe('shareUrl and builtInUrl', () => {
-  it('round-trips a scenario and its options through parseUrl, minifying the JSON', () => {
+  it('round-trips a scenario and its options through parseUrl, minifying the JSON', async () => {
     const pretty = JSON.stringify(JSON.parse(scenario), null, 2);
-    const link = shareUrl('https://play.example/app/?scenario=old#s=stale', pretty, { autorun: true, strategy: 'serial', t: 250 });
+    const link = await shareUrl('https://play.example/app/?scenario=old#s=stale', pretty, { autorun: true, strategy: 'serial', t: 250 });
     expect(link.startsWith('https://play.example/app/#s=')).toBe(true);
-    expect(parseUrl(at(link))).toEqual({ shared: { ok: true, json: scenario }, autorun: true, watch: false, strategy: 'serial', t: 250, problems: [] });
+    const { shared, ...options } = parseUrl(at(link));
+    expect(options).toEqual({ autorun: true, watch: false, strategy: 'serial', t: 250, problems: [] });
+    expect(await readShared(shared!.data)).toEqual({ ok: true, json: scenario });
   });
 
-  it('shares text that is not JSON as written', () => {
-    const state = parseUrl(at(shareUrl('https://play.example/', '{"id": ')));
-    expect(state.shared?.ok).toBe(false);
+  it('shares text that is not JSON as written', async () => {
+    const state = parseUrl(at(await shareUrl('https://play.example/', '{"id": ')));
+    expect((await readShared(state.shared!.data)).ok).toBe(false);
   });
 
   it('links a built-in scenario by id', () => {

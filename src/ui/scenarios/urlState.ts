@@ -1,4 +1,3 @@
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { STRATEGIES, type Strategy } from '../../tools/events';
 import { findJsonSyntaxError } from '../../scenarios/jsonSyntax';
 import { BUILT_IN_IDS } from './library';
@@ -13,7 +12,8 @@ export type SharedScenario = { ok: true; json: string } | { ok: false; error: st
  */
 export interface UrlState {
   scenarioId?: string;
-  shared?: SharedScenario;
+  /** The `#s=` data as the link holds it; `readShared` unpacks it (lz-string loads then, not with the page). */
+  shared?: { data: string };
   autorun: boolean;
   strategy?: Strategy;
   /** A time position in ms, for scrubbing to a moment of the run. */
@@ -43,8 +43,8 @@ export interface LinkOptions {
 const CUT_SHORT = 'The link may have been cut short when it was copied; ask for the whole link again.';
 
 /**
- * Reads the URL contract from a location. Never throws: an unknown scenario id or strategy, a bad
- * `t` or a corrupt `#s=` becomes a problem (or `shared.error`), and the rest still applies.
+ * Reads the URL contract from a location. Never throws: an unknown scenario id or strategy or a bad
+ * `t` becomes a problem, and the rest still applies (a corrupt `#s=` is `readShared`'s to say).
  * `knownIds` are the ids `?scenario=` may name (the built-in ones unless told).
  */
 export function parseUrl(location: UrlLocation, knownIds: readonly string[] = BUILT_IN_IDS): UrlState {
@@ -56,7 +56,7 @@ export function parseUrl(location: UrlLocation, knownIds: readonly string[] = BU
   const state: UrlState = { autorun: false, watch: params.has('watch'), problems: [] };
 
   const data = params.get('s');
-  if (data !== undefined) state.shared = decodeShared(data);
+  if (data !== undefined) state.shared = { data };
   const id = params.get('scenario');
   if (id !== undefined) {
     if (state.shared) state.problems.push(`The link names both a shared scenario and the built-in "${id}"; the shared one opens.`);
@@ -98,7 +98,8 @@ export function parseUrl(location: UrlLocation, knownIds: readonly string[] = BU
  * first when it parses, which keeps the link short. `base` is an absolute URL (the page's own);
  * its query and hash are dropped.
  */
-export function shareUrl(base: string, scenarioJson: string, options: LinkOptions = {}): string {
+export async function shareUrl(base: string, scenarioJson: string, options: LinkOptions = {}): Promise<string> {
+  const { compressToEncodedURIComponent } = await import('lz-string');
   let json = scenarioJson;
   try {
     json = JSON.stringify(JSON.parse(scenarioJson));
@@ -151,7 +152,9 @@ function decode(text: string): string {
   }
 }
 
-function decodeShared(data: string): SharedScenario {
+/** The scenario a `#s=` link's data carries, or why it cannot be read. Never throws (a failed load of lz-string aside). */
+export async function readShared(data: string): Promise<SharedScenario> {
+  const { decompressFromEncodedURIComponent } = await import('lz-string');
   if (data.trim() === '') return { ok: false, error: 'The link’s shared scenario (#s=) is empty.' };
   let json: string | null;
   try {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { importScenario, openSession } from '../controller';
+import { importScenario, openSession, whenOpeningStarted } from '../controller';
 import { usePlayground } from '../store';
 import { droppedFiles } from './droppedFiles';
 import { reportFolderSessions } from './folderDrop';
@@ -51,6 +51,7 @@ export function SessionDrop() {
     };
     const receive = async (transfer: DataTransfer) => {
       const files = await droppedFiles(transfer);
+      await whenOpeningStarted();
       const sessions = await sessionsOf(await sessionFilesOf(files));
       if (sessions.length > 1) {
         // A folder of sessions: one report across them, as the command line gives.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { isSubAgentFile, type LogFile } from '../../scenarios/import/logFile';
-import { openSession } from '../controller';
+import { openSession, whenOpeningStarted } from '../controller';
 import { SESSION_EVENTS_PATH, type TailedLines } from '../../scenarios/import/sessionStream';
 import { importSessionTexts } from './sessionImport';
 
@@ -32,8 +32,9 @@ export function SessionWatch({ onUpdate }: { onUpdate: () => void }) {
       const lines = [...texts.values()].reduce((sum, each) => sum + each.length, 0);
       setStatus((now) => ({ ...now, lines, file: main.name, calls: opening.ok ? opening.calls : now.calls }));
       if (!opening.ok) return; // not a response yet: wait for more lines
-      openSession({ fileName: main.name, ...opening, quiet: opened });
+      const quiet = opened;
       opened = true;
+      void whenOpeningStarted().then(() => openSession({ fileName: main.name, ...opening, quiet }));
       update.current();
     };
     const source = new EventSource(SESSION_EVENTS_PATH);

@@ -5,7 +5,6 @@ import { compareSession, type SessionComparison } from '../../run/sessionSummary
 import type { PolicyName } from '../../scenarios/policies';
 import { callIdsOf } from '../../scenarios/scenarioCalls';
 import type { LogAudit, Scenario } from '../../scenarios/schema';
-import { replayRecorded } from '../controller/engineRuns';
 
 /** What the page answers about an imported session, as `--format summary` prints it. */
 export interface SessionAnswers {
@@ -37,6 +36,7 @@ export function knownAnswers(scenario: Scenario): SessionAnswers | undefined {
 export async function sessionAnswers(scenario: Scenario, signal: AbortSignal): Promise<SessionAnswers> {
   const observed = scenario.observed;
   if (!observed) throw new Error('this scenario was not imported from a session log: it has no real run to compare with');
+  const { replayRecorded } = await import('../controller/engineRuns');
   const { runs, own } = await replayUnderPresets(scenario, (policy) => replayRecorded(scenario, policy, signal));
   const answers: SessionAnswers = {
     label: asItRanLabel(observed),
