@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { lessonOutline } from './scripts/lessonOutline.js';
@@ -20,6 +21,17 @@ const SLOW = [
   'src/sandbox/nodeSwapRace.test.ts',
   'src/run/realTime.test.ts',
 ];
+
+/**
+ * The page's test files that reach its store or its controller (or mock a module): each of these
+ * imports its modules afresh, because the store and the controller's module state are the page's
+ * one copy. The rest (models, layout, labels, markup of components given their props) share a
+ * worker's modules as the engine's files do, which a file's own imports were most of the cost of.
+ */
+const PAGE_STATEFUL = readdirSync('src/ui', { recursive: true, encoding: 'utf8' })
+  .filter((name) => /\.test\.tsx?$/.test(name))
+  .map((name) => `src/ui/${name}`)
+  .filter((file) => /usePlayground|\/store'|\/controller'|from '\.\/store|vi\.mock/.test(readFileSync(file, 'utf8')));
 
 /** Files sharing a worker wait, after their tests, for every just-bash command to end (see the file). */
 const SETTLED = './test/justBashSettled.ts';
@@ -57,8 +69,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The page's files share one store (zustand) and its module state: each file has its own.
-        test: { name: 'page', include: ['src/ui/**/*.test.ts', 'src/ui/**/*.test.tsx'], setupFiles: ['./test/pageSetup.ts'] },
+        test: { name: 'page', include: ['src/ui/**/*.test.ts', 'src/ui/**/*.test.tsx'], exclude: PAGE_STATEFUL, isolate: false, setupFiles: ['./test/pageSetup.ts', SETTLED] },
+      },
+      {
+        extends: true,
+        // The page's files that share one store (zustand) and its module state: each file has its own.
+        test: { name: 'page-state', include: PAGE_STATEFUL, setupFiles: ['./test/pageSetup.ts'] },
       },
     ],
   },

@@ -20,11 +20,15 @@ export function lessonOutline() {
   return {
     name: 'lesson-outline',
     enforce: 'pre',
-    async load(id) {
-      if (!id.endsWith(`.json${QUERY}`)) return null;
-      const file = id.slice(0, -QUERY.length);
-      this.addWatchFile(file);
-      return { code: outlineModule(await readFile(file, 'utf8')), moduleType: 'js' };
+    load: {
+      // The bundler asks JavaScript only for these ids, not for each of the page's 2,300 modules.
+      filter: { id: /\.json\?outline$/ },
+      async handler(id) {
+        if (!id.endsWith(`.json${QUERY}`)) return null;
+        const file = id.slice(0, -QUERY.length);
+        this.addWatchFile(file);
+        return { code: outlineModule(await readFile(file, 'utf8')), moduleType: 'js' };
+      },
     },
   };
 }
