@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import type { RunRecord } from '../src/run/record';
 
 /** A lesson with sub-agents: its record nests calls, and every export must carry those too. */

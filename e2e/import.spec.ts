@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { editorText, replaceByTyping, wake } from './editors';
 
 const LESSON_TITLE = "The seed's partition: [Read a, Read b, Bash ls, Read c]";

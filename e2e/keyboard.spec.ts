@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { wake } from './editors';
 
 /** Which pane the focused element is in, and whether it is inside a Monaco editor. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { startEverythingHttp, type EverythingHttpServer } from '../test/mcp/everythingServer';
 import { EVERYTHING_CALLS, everythingScenario } from '../test/mcp/everythingScenario';
 import { startMcpProxy, type McpProxy } from '../test/mcp/mcpProxy';

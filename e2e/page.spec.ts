@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { wake } from './editors';
 
 /** Screenshots go to test-results; `npm run snapshots` refreshes the committed ones in e2e/snapshots. */

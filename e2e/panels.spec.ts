@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import LZString from 'lz-string';
 
 const run = async (page: Page) => {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { systemFfmpeg } from '../src/cli/screencastVideo';
 import { hasFfmpeg } from './browser';
 

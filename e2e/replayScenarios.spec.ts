@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { awaitPageRun, scenarioUrl } from '../src/cli/browserReplay';
 import { formatErrors, parseScenario } from '../src/scenarios/validate';
 

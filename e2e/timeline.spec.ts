@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** Screenshots go to test-results; `npm run snapshots` refreshes the committed ones in e2e/snapshots. */
 const shots = process.env.UPDATE_SNAPSHOTS === '1' ? 'e2e/snapshots' : 'test-results/snapshots';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { caretToEnd, editorText, outputOf, runInTerminal, terminalRows, wake } from './editors';
 
 /** The lesson's files, as the scenario ships them. */

@@ -82,10 +82,9 @@ void chooseSandbox(forced === 'virtual' || forced === 'webcontainer' ? { forced:
 // or the person's storage, once the validator is in: it loads after the first paint, which draws
 // the lessons and the timeline without it. Edits typed just before a reload or a close are written
 // as the page hides.
-void loadScenarioValidator().then(
-  () => startOpening(parseUrl(window.location), browserStorage()),
-  (error: unknown) => showStartProblem(`The page could not load its scenario checks (${error instanceof Error ? error.message : String(error)}); reload it to try again.`),
-);
+void loadScenarioValidator()
+  .then(() => startOpening(parseUrl(window.location), browserStorage()))
+  .catch((error: unknown) => showStartProblem(`The page could not load its scenario checks or its first scenario (${error instanceof Error ? error.message : String(error)}); reload it to try again.`));
 window.addEventListener('pagehide', flushDrafts);
 
 /** A problem that keeps the page from opening any scenario, said at the top of the page. */
