@@ -30,7 +30,7 @@ async function everyTool(): Promise<AnyTool[]> {
 }
 
 function rules(deny: string[]): RuleSet {
-  const parsed = parseRuleSet({ allow: [], ask: [], deny });
+  const parsed = parseRuleSet({ allow: [], ask: [], deny }, ['Undeclared']);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.rules;
 }

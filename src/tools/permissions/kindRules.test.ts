@@ -141,7 +141,7 @@ describe('the rules of a kind hold every tool of it, whatever it is called', () 
         for (const mode of PERMISSION_MODES) expect(decideByRules(tool, aimedAt(tool)!.touchesNoFile, parsed.rules, '/workspace', mode), tool.name).toBeUndefined();
       }
       for (const name of [tool.name, ...tool.aliases, ...tool.sameAs]) {
-        const whole = parseRuleSet({ allow: [], ask: [], deny: [name] });
+        const whole = parseRuleSet({ allow: [], ask: [], deny: [name] }, [tool.name]);
         if (!whole.ok) throw new Error(name);
         expect(isDeniedAsWhole(tool, whole.rules)?.source, `${tool.name} under ${name}`).toBe(name);
       }

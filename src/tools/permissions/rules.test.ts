@@ -133,3 +133,28 @@ describe('MCP server rules', () => {
     expect(isDeniedAsWhole(mcpTool('mcp__demo__lookup_issue'), exact)).toBeUndefined();
   });
 });
+
+describe('rules written slightly wrong are refused by name, not kept to match nothing', () => {
+  const errorsOf = (deny: string[]) => {
+    const parsed = parseRuleSet({ allow: [], ask: [], deny });
+    return parsed.ok ? [] : parsed.errors;
+  };
+
+  it('a tool name no tool has, with the name it most likely meant', () => {
+    expect(errorsOf(['read(secrets/**)'])).toEqual([{ path: 'settings.deny[0]', message: expect.stringContaining('no tool is called "read": did you mean Read?') as string }]);
+    expect(errorsOf(['Reed(secrets/**)'])[0]?.message).toContain('did you mean Read?');
+    expect(errorsOf(['WebFecth'])[0]?.message).toContain('did you mean WebFetch?');
+    expect(errorsOf(['Frobnicate(x)'])[0]?.message).toBe('"Frobnicate(x)": no tool is called "Frobnicate" (rules name tools as Read, Bash, WebFetch or mcp__server__tool)');
+  });
+
+  it('an unpaired bracket in the pattern', () => {
+    expect(errorsOf(['Read(secrets/**))'])[0]?.message).toContain('has a ")" that closes no "("');
+    expect(errorsOf(['Bash(echo $(date)'])[0]?.message).toContain('has a "(" that is never closed');
+  });
+
+  it('keeps what is right: every tool and alias, the agents’ own tools, MCP tools, brackets that pair, are quoted or escaped', () => {
+    expect(errorsOf(['Read(secrets/**)', 'Task', 'MultiEdit(src/**)', 'LS', 'NotebookRead', 'mcp__github__create_issue', 'mcp__files', 'Bash(echo $(date))', 'Bash(echo ")")', 'Bash(echo \\))'])).toEqual([]);
+    // The rule as written still stops the call it was meant for.
+    expect(decideByRules(ReadTool as AnyTool, { file_path: `${ROOT}/secrets/key` }, rules({ deny: ['Read(secrets/**)'] }), ROOT, 'default')?.behavior).toBe('deny');
+  });
+});

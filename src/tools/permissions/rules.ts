@@ -2,31 +2,62 @@ import { kindTraits, type RuleReach } from '../kinds';
 import type { AnyTool, PermissionDecision, PermissionMode } from '../types';
 import { explainBashDecision } from './bashDecision';
 import { pathRuleMatches, pathRuleSetMatcher } from './pathRules';
+import { unknownToolProblem } from './ruleToolNames';
 import type { PermissionRule, RuleSet } from './ruleTypes';
 import { normalizeRulePath, rulePathsUnder } from './workspacePaths';
 
 export type { PermissionRule, RuleSet } from './ruleTypes';
 
-/** Parses one rule; a string is the error. */
-export function parseRule(source: string): PermissionRule | string {
+/**
+ * Parses one rule; a string is the error. `poolTools` are names of tools a pool has beyond the
+ * catalogue (a tool built for it, as a test builds one), which a rule may name too.
+ */
+export function parseRule(source: string, poolTools: readonly string[] = []): PermissionRule | string {
   const text = source.trim();
   // `mcp__server__*` names every tool of a server: the same rule as `mcp__server`.
   const server = /^(mcp__[\w-]+?)__\*$/.exec(text);
   if (server) return { source, tool: server[1]!, content: undefined };
   const match = /^([A-Za-z_][\w-]*)(?:\((.*)\))?$/s.exec(text);
   if (!match) return `"${source}" is not a rule: write Tool or Tool(pattern), e.g. Bash(npm test:*) or Read(src/**)`;
+  const tool = match[1]!;
   const content = match[2];
-  return { source, tool: match[1]!, content: content === undefined || content === '' || content === '*' ? undefined : content };
+  const unknown = poolTools.includes(tool) ? undefined : unknownToolProblem(tool);
+  if (unknown !== undefined) return `"${source}": ${unknown}`;
+  const unbalanced = content === undefined ? undefined : unbalancedParenthesis(content);
+  if (unbalanced !== undefined) return `"${source}": ${unbalanced}`;
+  return { source, tool, content: content === undefined || content === '' || content === '*' ? undefined : content };
+}
+
+/**
+ * Why a rule's pattern has a bracket that does not pair (`Read(secrets/**))`, whose pattern would
+ * be `secrets/**)` and match nothing), or `undefined`. Brackets inside quotes and after a backslash
+ * are the command's own text, as in `Bash(echo ")")` or `Bash(echo \()`.
+ */
+function unbalancedParenthesis(content: string): string | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < content.length; i++) {
+    const char = content[i]!;
+    if (char === '\\') i++;
+    else if (quote !== undefined) quote = char === quote ? undefined : quote;
+    else if (char === '"' || char === "'") quote = char;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) return `its pattern "${content}" has a ")" that closes no "(": a rule is Tool(pattern), and a ")" of the pattern's own is written \\)`;
+  }
+  return depth > 0 ? `its pattern "${content}" has a "(" that is never closed` : undefined;
 }
 
 /** Parses the three lists, collecting every bad rule with its place. */
-export function parseRuleSet(lists: { allow: readonly string[]; ask: readonly string[]; deny: readonly string[] }):
+export function parseRuleSet(
+  lists: { allow: readonly string[]; ask: readonly string[]; deny: readonly string[] },
+  poolTools: readonly string[] = [],
+):
   | { ok: true; rules: RuleSet }
   | { ok: false; errors: { path: string; message: string }[] } {
   const errors: { path: string; message: string }[] = [];
   const parse = (name: 'allow' | 'ask' | 'deny') =>
     lists[name].flatMap((source, i) => {
-      const rule = parseRule(source);
+      const rule = parseRule(source, poolTools);
       if (typeof rule === 'string') {
         errors.push({ path: `settings.${name}[${i}]`, message: rule });
         return [];
