@@ -59,7 +59,8 @@ test.describe('accessibility', () => {
 
   test('runs, steps and stops from the keyboard: space, . and Escape', async ({ page }) => {
     await page.goto('/?scenario=streaming-speedup&sandbox=virtual');
-    await page.getByTestId('editor').waitFor();
+    // The keys act once the page can run (as Run does): waiting for the editor alone raced the scenario's load.
+    await settled(page);
     await page.getByRole('heading', { level: 1 }).click();
     await page.keyboard.press('.');
     await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
