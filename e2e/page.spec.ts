@@ -27,6 +27,25 @@ test.describe('the page', () => {
     await expect(page.getByTestId('sandbox-badge')).toHaveAttribute('data-kind', 'virtual');
   });
 
+  test('what starts a run loads when a person reaches for the run controls, not with the page, and Run then runs', async ({ page }) => {
+    const engine: string[] = [];
+    page.on('request', (request) => {
+      if (/\/engineRuns-[^/]*\.js$/.test(request.url())) engine.push(request.url());
+    });
+    await page.goto('/?scenario=seed-partition&sandbox=virtual');
+    const run = page.getByRole('button', { name: 'Run', exact: true });
+    await expect(run).toBeEnabled();
+    // The lesson and the timeline are read without it: a quiet while later, still not loaded.
+    await page.getByTestId('lesson-bar').waitFor();
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+    expect(engine).toEqual([]);
+    await run.hover();
+    await expect.poll(() => engine.length).toBe(1);
+    await run.click();
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'done');
+    expect(engine.length).toBe(1);
+  });
+
   test('the sandbox badge settles in seconds and says in words why the page uses the virtual sandbox', async ({ page }) => {
     // No `sandbox=` in the link: the page tries WebContainer, which cannot start here (its runtime
     // loads from StackBlitz). The badge does not wait out the boot's 20 s.

@@ -1,5 +1,5 @@
 import { beforeAll } from 'vitest';
-import { loadRunEngines } from '../src/ui/controller/runs';
+import { loadRunEngines } from '../src/ui/controller/runEngines';
 import { loadScenarioValidator } from '../src/ui/scenarios/scenarioText';
 
 // The page loads its scenario validator (zod) after its first paint, before it opens a scenario

@@ -3,8 +3,7 @@ import { createRoot } from 'react-dom/client';
 import type { SandboxKind } from '../sandbox/types';
 import { App } from './App';
 import type { RunRecord } from '../run/record';
-import { beginPageLoad, chooseSandbox, flushDrafts, partLoaded, setSandboxChoice, startLive, startOpening, startRun, virtualChoice, whenPageLoaded } from './controller';
-import { warmUpDrawing, warmUpEngine } from './controller/warmUp';
+import { afterWarmingUp, chooseSandbox, flushDrafts, setSandboxChoice, startLive, startOpening, startRun, virtualChoice, warmUpForRuns, whenPageLoaded } from './controller';
 import { preloadLaterPanes } from './laterPanes';
 import { browserStorage, parseUrl } from './scenarios';
 import { loadScenarioValidator } from './scenarios/scenarioText';
@@ -35,30 +34,18 @@ declare global {
 window.playground = {
   record: () => visibleRecord(usePlayground.getState()),
   run: () =>
-    whenPageLoaded()
+    warmUpForRuns()
+      .then(whenPageLoaded)
       .then(() => startRun({ kind: 'replay' }))
       .catch(() => null),
   state: () => usePlayground.getState(),
   startLive: (options) => startLive(options),
 };
 
-// A run waits for the page's own loading (the engine), so the first one streams instead of sharing
-// the main thread with it (controller/pageLoad.ts). Monaco and xterm.js are not part of it: they
+// The engine warms up when a person first reaches for the run controls, or at the first run, which
+// waits for it (controller/warmUp.ts); the panes not yet opened load after it. Monaco and xterm.js
 // load when a person first reaches for an editor or the terminal (ui/onDemand.ts).
-beginPageLoad(['engine']);
-// The warm-up starts after the first paint, which it would otherwise delay.
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    void warmUpEngine()
-      .catch(() => undefined)
-      .then(warmUpDrawing)
-      .catch(() => undefined)
-      .finally(() => {
-        partLoaded('engine');
-        void preloadLaterPanes();
-      });
-  }),
-);
+afterWarmingUp(preloadLaterPanes);
 
 // The sandbox is chosen at start: WebContainer when the page is isolated and it boots, else the
 // virtual sandbox. Runs before the boot settles use the virtual sandbox, and the badge says so.
@@ -82,8 +69,11 @@ void chooseSandbox(forced === 'virtual' || forced === 'webcontainer' ? { forced:
 // or the person's storage, once the validator is in: it loads after the first paint, which draws
 // the lessons and the timeline without it. Edits typed just before a reload or a close are written
 // as the page hides.
+const link = parseUrl(window.location);
+// A link that runs its scenario at once warms the engine up for it at once.
+if (link.autorun) void warmUpForRuns();
 void loadScenarioValidator()
-  .then(() => startOpening(parseUrl(window.location), browserStorage()))
+  .then(() => startOpening(link, browserStorage()))
   .catch((error: unknown) => showStartProblem(`The page could not load its scenario checks or its first scenario (${error instanceof Error ? error.message : String(error)}); reload it to try again.`));
 window.addEventListener('pagehide', flushDrafts);
 

@@ -1,12 +1,14 @@
 import { STRATEGIES, type Strategy } from '../../tools/events';
 import { useEffect, useRef } from 'react';
-import { dispatchRun, importScenarioFiles, PAGE_PART_NAMES, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause } from '../controller';
+import { dispatchRun, importScenarioFiles, PAGE_PART_NAMES, resetRun, runStrategy, setSpeed, setStrategy, step, stopRun, togglePause, warmUpForRuns } from '../controller';
 import { isPaused, usePlayground, type RunState } from '../store';
 import { SandboxBadge } from './SandboxBadge';
 import { useSessionFormatNames } from '../sessions/formatNames';
 
 /** Replay speeds; the fast ones are for real sessions, whose tools ran for minutes. */
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 16, 64];
+
+const warmUp = () => void warmUpForRuns();
 
 /** The header: the run controls, strategy, speed and the sandbox badge. The scenario picker sits in the sidebar. */
 export function Header({ title }: { title: string }) {
@@ -45,17 +47,19 @@ export function Header({ title }: { title: string }) {
         <span className="brand">Tool System Playground</span>
         <span className="scenario-title">{title}</span>
       </h1>
-      <div className="controls" role="toolbar" aria-label="Run controls">
+      {/* Reaching for the controls warms the engine up for the first run (controller/warmUp.ts). */}
+      <div className="controls" role="toolbar" aria-label="Run controls" onPointerOver={warmUp} onFocus={warmUp}>
         <button
           type="button"
           className="primary"
           ref={runButton}
-          disabled={!hasScenario || running || loading.length > 0}
+          disabled={!hasScenario || running}
+          aria-busy={loading.length > 0}
           onClick={() => {
             focusAfterRun.current = true;
             dispatchRun({ kind: 'replay' });
           }}
-          title={loading.length > 0 ? `Run (Space): waits for ${loading.map((part) => PAGE_PART_NAMES[part]).join(', ')}` : 'Run (Space)'}
+          title={loading.length > 0 ? `Run (Space): starts once ${loading.map((part) => PAGE_PART_NAMES[part]).join(', ')} loaded` : 'Run (Space)'}
         >
           Run
         </button>

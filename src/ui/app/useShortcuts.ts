@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { dispatchRun, step, stopRun, togglePause } from '../controller';
+import { dispatchRun, step, stopRun, togglePause, warmUpForRuns } from '../controller';
 import { usePlayground } from '../store';
 
 /**
@@ -17,9 +17,14 @@ export function useShortcuts(onHelp: () => void): void {
       if (event.key === ' ' && !(target instanceof HTMLButtonElement)) {
         event.preventDefault();
         if (running) togglePause();
-        else if (scenario) dispatchRun({ kind: 'replay' });
+        else if (scenario) {
+          // The key is the person's reaching for Run: the first run waits for the warm-up.
+          void warmUpForRuns();
+          dispatchRun({ kind: 'replay' });
+        }
       } else if (event.key === '.') {
         event.preventDefault();
+        if (scenario && !running) void warmUpForRuns();
         if (scenario) step();
       } else if (event.key === '/') {
         const filter = document.querySelector<HTMLInputElement>('[data-testid="lane-filter"]');

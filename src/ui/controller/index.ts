@@ -10,6 +10,7 @@ export { applyScenarioText, importScenario, importScenarioFiles, loadScenario, o
 export { deleteMine, editScenarioText, flushDrafts, notify, revertEdits, saveAsMine, undoDelete, updatePanel } from './scenarioEditing';
 export { playbackNow, scrub, setSpeed, step, togglePause } from './playback';
 export { beginPageLoad, PAGE_PART_NAMES, partLoaded, whenPageLoaded } from './pageLoad';
+export { afterWarmingUp, warmUpForRuns } from './warmUp';
 export { prepareWorkspace, setSandboxChoice, snapshotCurrentFiles } from './sandbox';
 export { editWorkspaceFile, keepWorkspaceForNextRun, noteShellActivity, sameFiles, syncWorkspace } from './workspace';
 export { chooseSandbox, virtualChoice, type SandboxChoice } from './sandboxChoice';

@@ -7,6 +7,7 @@ import { activeRunOf, appendEvents, effectiveScenario, usePlayground, type Activ
 import type { EngineRun, RunWiring } from './engineRuns';
 import { frameBatcher } from './frameBatcher';
 import { whenPageLoaded } from './pageLoad';
+import { loadedRunEngines, loadRunEngines } from './runEngines';
 import { runStrategy } from './settings';
 import { prepareWorkspace } from './sandbox';
 import { endRunMoments, noteRunProgress, syncWorkspace } from './workspace';
@@ -61,17 +62,6 @@ function withVerdict(record: RunRecord): RunRecord {
   return record.expectations ? withExpectations(shown, record.expectations) : shown;
 }
 
-let runEngines: (typeof import('./engineRuns') & typeof import('../app/manualCall')) | undefined;
-
-/**
- * Loads what starts each kind of run (a replay, a live model, a call by hand): not part of the
- * first paint, it loads with the page's engine, after it (main.tsx, `warmUpEngine`).
- */
-export async function loadRunEngines(): Promise<NonNullable<typeof runEngines>> {
-  const [engine, manual] = await Promise.all([import('./engineRuns'), import('../app/manualCall')]);
-  return (runEngines ??= { ...engine, ...manual });
-}
-
 /**
  * Starts a run of the open scenario, with the page's settings, on a fresh sandbox that becomes the
  * page's. Every kind goes through the same steps: the log is cleared and the run shows as running;
@@ -85,7 +75,7 @@ export async function loadRunEngines(): Promise<NonNullable<typeof runEngines>> 
 export async function startRun(request: RunRequest): Promise<RunRecord> {
   // Loaded with the page's engine, it is here by the time a control can start a run; loaded
   // before the page's state is read when not, so that two starts cannot both pass the check.
-  const { liveRun, manualRun, replayRun } = runEngines ?? (await loadRunEngines());
+  const { liveRun, manualRun, replayRun } = loadedRunEngines() ?? (await loadRunEngines());
   const state = usePlayground.getState();
   const refusal = whyNoRun(state);
   const scenario = effectiveScenario(state);
@@ -148,18 +138,29 @@ export async function startRun(request: RunRequest): Promise<RunRecord> {
   }
 }
 
+/** A run asked for while the engine warms up, started once it has: one at a time (a second press is the same wish). */
+let queued = false;
+
 /**
  * Starts a run for a control (Run, Space, Step, a link's autorun, the Live panel) that does not
  * wait for it: how the run goes shows in the store. A run that cannot start does nothing (the
- * controls are off then).
+ * controls are off then). One asked for while the engine warms up (warmUp.ts: a person reaching
+ * for the controls starts it) starts once it has.
  */
 export function dispatchRun(request: RunRequest): void {
-  // At once when the page has loaded (the usual case, and what a test of the store sees).
-  if (usePlayground.getState().loading.length === 0) startRun(request).catch(() => undefined);
-  else
-    whenPageLoaded()
-      .then(() => startRun(request))
-      .catch(() => undefined);
+  // At once when the page has loaded (what a test of the store sees).
+  if (usePlayground.getState().loading.length === 0) {
+    startRun(request).catch(() => undefined);
+    return;
+  }
+  if (queued) return;
+  queued = true;
+  whenPageLoaded()
+    .then(() => startRun(request))
+    .catch(() => undefined)
+    .finally(() => {
+      queued = false;
+    });
 }
 
 /**

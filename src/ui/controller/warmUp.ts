@@ -1,5 +1,33 @@
-import { loadRunEngines } from './runs';
+import { beginPageLoad, partLoaded } from './pageLoad';
+import { loadRunEngines } from './runEngines';
 import { breathe } from './sandbox';
+
+let warming: Promise<void> | undefined;
+const afterWarmUp: Array<() => unknown> = [];
+
+/**
+ * Warms the engine up for the page's first run, once: when a person first reaches for the run
+ * controls (the pointer over them, focus in them), or at the first run, which waits for it (a run
+ * started as the engine compiles drew its lanes late and all at once). Not at load: a visitor who
+ * reads the lesson and the timeline does not pay for the sandbox (1.2 MB of script) and a headless
+ * run, a fifth of a page load's CPU (docs/performance.md). While it runs, the page's `loading`
+ * names the engine (pageLoad.ts), and a run asked for meanwhile starts once it is done.
+ */
+export function warmUpForRuns(): Promise<void> {
+  warming ??= (async () => {
+    beginPageLoad(['engine']);
+    await warmUpEngine().catch(() => undefined);
+    await warmUpDrawing().catch(() => undefined);
+    partLoaded('engine');
+    for (const then of afterWarmUp.splice(0)) void Promise.resolve().then(then).catch(() => undefined);
+  })();
+  return warming;
+}
+
+/** Runs `then` once the warm-up is done (what loads after it: the panes not yet opened). */
+export function afterWarmingUp(then: () => unknown): void {
+  afterWarmUp.push(then);
+}
 
 /**
  * Replays the first lesson once, headless, on a virtual sandbox of its own and an unpaced clock,
