@@ -3,14 +3,16 @@ import { loadRunEngines } from './runEngines';
 import { breathe } from './sandbox';
 
 let warming: Promise<void> | undefined;
-const afterWarmUp: Array<() => unknown> = [];
+let warmedUp!: () => void;
+/** Resolves once the warm-up is done; never before one started. */
+const whenWarmedUp = new Promise<void>((resolve) => (warmedUp = resolve));
 
 /**
  * Warms the engine up for the page's first run, once: when a person first reaches for the run
  * controls (the pointer over them, focus in them), or at the first run, which waits for it (a run
  * started as the engine compiles drew its lanes late and all at once). Not at load: a visitor who
- * reads the lesson and the timeline does not pay for the sandbox (1.2 MB of script) and a headless
- * run, a fifth of a page load's CPU (docs/performance.md). While it runs, the page's `loading`
+ * reads the lesson and the timeline does not pay for a headless run and the later panes' code,
+ * about 0.2 CPU-seconds of a page load's 1.1 (docs/performance.md, A loop light on CPU). While it runs, the page's `loading`
  * names the engine (pageLoad.ts), and a run asked for meanwhile starts once it is done.
  */
 export function warmUpForRuns(): Promise<void> {
@@ -19,14 +21,14 @@ export function warmUpForRuns(): Promise<void> {
     await warmUpEngine().catch(() => undefined);
     await warmUpDrawing().catch(() => undefined);
     partLoaded('engine');
-    for (const then of afterWarmUp.splice(0)) void Promise.resolve().then(then).catch(() => undefined);
+    warmedUp();
   })();
   return warming;
 }
 
 /** Runs `then` once the warm-up is done (what loads after it: the panes not yet opened). */
 export function afterWarmingUp(then: () => unknown): void {
-  afterWarmUp.push(then);
+  void whenWarmedUp.then(then).catch(() => undefined);
 }
 
 /**
