@@ -1,3 +1,4 @@
+import { redactUrlCredentials } from './serverNames';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 
 /** How a server is reached. */
@@ -28,7 +29,8 @@ export function corsHeadersNeeded(origin: string): string[] {
 
 /** An error's own text, without the SDK's prefixes. */
 export function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  // A fetch error quotes its URL whole, user and password too.
+  const text = redactUrlCredentials(error instanceof Error ? error.message : String(error));
   const code = error instanceof Error && error.cause instanceof Error ? (error.cause as { code?: unknown }).code : undefined;
   const bare = text.replace(/^(?:MCP error -?\d+: )+/, '').replace(/^Streamable HTTP error: /, '');
   return typeof code === 'string' && !bare.includes(code) ? `${bare} (${code})` : bare;

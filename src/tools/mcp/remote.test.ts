@@ -97,6 +97,18 @@ describe('a Streamable HTTP server (server-everything)', () => {
   });
 });
 
+describe('a URL with a user and a password in it', () => {
+  it('fails with a message that names the URL without them (the fetch error quotes it whole)', async () => {
+    const url = proxy.url.replace('http://', 'http://someone:PASSWORD-0123@');
+    const opened = await openServer({ name: 'everything', url });
+    expect(opened.ok).toBe(false);
+    const message = opened.ok ? '' : opened.message;
+    expect(message).toContain('[redacted]@127.0.0.1');
+    expect(message).not.toContain('PASSWORD-0123');
+    expect(message).not.toContain('someone');
+  });
+});
+
 describe('a server behind a gateway that wants a bearer token', () => {
   let gateway: McpProxy;
   beforeAll(async () => {

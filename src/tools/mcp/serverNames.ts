@@ -15,3 +15,22 @@ export function safeUrl(url: string): string {
     return url;
   }
 }
+
+/**
+ * Whether a server's URL holds a user or a password (`http://user:PASSWORD@host/mcp`): such a URL
+ * is refused, since a URL is shown, reported and written in records, and a fetch error quotes it
+ * whole, so the credentials would travel with every one of them. They belong in headers.
+ */
+export function urlHasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `text` with the user and password of any URL in it replaced by `[redacted]` (an error that quotes a URL). */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1[redacted]@');
+}

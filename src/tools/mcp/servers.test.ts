@@ -80,3 +80,14 @@ describe('a page host', () => {
     }
   });
 });
+
+describe('a server setting with credentials in its URL', () => {
+  it('is refused where it is written, naming the field and keeping the password out of the message', () => {
+    const checked = validateScenario(everythingScenario({ name: 'everything', url: 'http://someone:PASSWORD-0123@127.0.0.1:3001/mcp' }));
+    expect(checked.ok).toBe(false);
+    const said = JSON.stringify(checked.ok ? [] : checked.errors);
+    expect(said).toContain('url');
+    expect(said).toContain('put them in \\"headers\\" instead');
+    expect(said).not.toContain('PASSWORD-0123');
+  });
+});

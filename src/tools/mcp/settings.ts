@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { safeUrl, SERVER_NAME_PATTERN } from './serverNames';
+import { safeUrl, SERVER_NAME_PATTERN, urlHasCredentials } from './serverNames';
 
 /** The name the demo server is connected under: its tools are `mcp__demo__…`. */
 export const DEMO_SERVER_NAME = 'demo';
@@ -28,6 +28,9 @@ const httpServerSchema = z
     name: serverName,
     url: z
       .url({ protocol: /^https?$/, error: 'the URL of a Streamable HTTP endpoint, http:// or https://, e.g. "http://127.0.0.1:3001/mcp"' })
+      .refine((value) => !urlHasCredentials(value), {
+        error: 'the URL holds a user or a password (http://user:…@host), which would be shown and written with it: put them in "headers" instead, e.g. {"Authorization": "Basic …"}',
+      })
       .describe('The Streamable HTTP endpoint, e.g. "http://127.0.0.1:3001/mcp".'),
     headers: z
       .record(z.string(), z.string())

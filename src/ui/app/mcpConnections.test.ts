@@ -24,6 +24,7 @@ describe('the connect form’s values', () => {
     expect(whyNotConnectable({ name: 'every__thing', url: 'http://127.0.0.1:3001/mcp' })).toMatch(/^The name must be/);
     expect(whyNotConnectable({ name: 'everything', url: 'ftp://127.0.0.1/mcp' })).toBe('The URL must start with http:// or https://.');
     expect(whyNotConnectable({ name: 'everything', url: '127.0.0.1:3001' })).toMatch(/^The URL/);
+    expect(whyNotConnectable({ name: 'everything', url: 'https://someone:PASSWORD@mcp.example/mcp' })).toMatch(/^The URL holds a user or a password .*the token field/);
     expect(whyNotConnectable({ name: 'every_thing-2', url: 'https://mcp.example/mcp' })).toBeNull();
   });
 });

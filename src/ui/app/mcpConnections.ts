@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { McpConnection } from '../../tools/mcp/connection';
 import type { McpHost, McpServerReport } from '../../tools/mcp/servers';
-import { safeUrl, SERVER_NAME_PATTERN } from '../../tools/mcp/serverNames';
+import { safeUrl, SERVER_NAME_PATTERN, urlHasCredentials } from '../../tools/mcp/serverNames';
 import type { StorageLike } from '../scenarios/storage';
 
 /** Where a remembered token is kept: this tab's sessionStorage, under this prefix and the server's URL. */
@@ -83,6 +83,7 @@ export function whyNotConnectable(request: Pick<ConnectRequest, 'name' | 'url'>)
   try {
     const parsed = new URL(request.url.trim());
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'The URL must start with http:// or https://.';
+    if (urlHasCredentials(parsed.href)) return 'The URL holds a user or a password (http://user:…@host), which would be shown and written with it: give a token in the token field instead.';
   } catch {
     return 'The URL is not a URL, e.g. http://127.0.0.1:3001/mcp.';
   }
