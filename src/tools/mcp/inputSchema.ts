@@ -74,6 +74,26 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * How deep a server's input schema may nest for its tool to join the pool. A deeper one (20,000
+ * levels came from one server) overflowed the stack wherever the schema was written out as JSON or
+ * copied, and ended the whole run; its tool is left out with {@link schemaTooDeep}'s reason, and the
+ * server's other tools work.
+ */
+export const MAX_TOOL_SCHEMA_DEPTH = 256;
+
+/** Why `schema` is refused for nesting deeper than {@link MAX_TOOL_SCHEMA_DEPTH}, or `undefined`; walked without recursion, never past the limit. */
+export function schemaTooDeep(schema: unknown): string | undefined {
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: schema, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= MAX_TOOL_SCHEMA_DEPTH) return `its input schema nests deeper than ${MAX_TOOL_SCHEMA_DEPTH} levels, more than any input is checked through here: the server's other tools work`;
+    for (const value of Object.values(node)) stack.push({ node: value, depth: depth + 1 });
+  }
+  return undefined;
+}
+
+/**
  * The `$ref` chain of a server's input schema that goes round without reaching a schema (`A` is
  * `B`, `B` is `A`), as the pointers in order, or `undefined`. Such a schema describes no value: its
  * tool's input cannot be checked, so the tool is left out of the pool with this as the reason. A

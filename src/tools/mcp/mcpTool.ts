@@ -4,7 +4,7 @@ import type { Tool } from '../types';
 import type { McpConnection, McpToolDefinition } from './connection';
 import { textOfToolContent } from './contentText';
 import { describeCallError } from './errors';
-import { refLoopOf, strictToolInputSchema, zodFromToolInputSchema, type McpToolInput } from './inputSchema';
+import { refLoopOf, schemaTooDeep, strictToolInputSchema, zodFromToolInputSchema, type McpToolInput } from './inputSchema';
 
 export type { McpToolInput };
 
@@ -49,6 +49,8 @@ export function mcpToolsFor(connection: McpConnection, options: McpToolOptions =
 export function disabledReasonOf(definition: McpToolDefinition, refusal: string | undefined): string | undefined {
   if (refusal !== undefined) return refusal;
   if (definition.execution?.taskSupport === 'required') return 'it runs only as an MCP task, which this client does not run';
+  const tooDeep = schemaTooDeep(definition.inputSchema);
+  if (tooDeep) return tooDeep;
   const loop = refLoopOf(definition.inputSchema);
   if (loop) return `its input schema's $refs go round without reaching a schema (${loop.join(' → ')}), so no input could be checked against it`;
   return undefined;
@@ -69,8 +71,9 @@ export function createMcpTool(connection: McpConnection, definition: McpToolDefi
   const destructive = !readOnly && definition.annotations?.destructiveHint !== false;
   const title = definition.title ?? definition.annotations?.title ?? definition.name;
   const label = `${serverName} · ${title}`;
-  const inputJSONSchema = strictToolInputSchema(definition.inputSchema);
   const disabled = disabledReasonOf(definition, refusal);
+  // A schema too deep to walk is never copied or written out: the disabled tool shows a plain object.
+  const inputJSONSchema = strictToolInputSchema(schemaTooDeep(definition.inputSchema) ? { type: 'object' } : definition.inputSchema);
   const errorContext = { serverName, transport: connection.transport, target: connection.target, timeoutMs: connection.timeoutMs, toolName: name };
 
   const tool = buildTool<McpToolInput, McpToolOutput>({
