@@ -1,4 +1,5 @@
 import { stat as statThen, type Stats } from 'node:fs';
+import { fileWriteError } from './fileWriteError';
 import { basename, dirname, join } from 'node:path';
 import type { LogFile } from '../scenarios/import/logFile';
 import type { OtherFiles, SessionGroups, UnreadFile } from './replayIo';
@@ -161,11 +162,15 @@ export async function findSessionGroups(path: string): Promise<SessionGroups | n
   return { ...grouped, unread: survey.unread, others: survey.others };
 }
 
-/** Writes a text file, making its folder first when missing. */
+/** Writes a text file, making its folder first when missing; a failure is a {@link FileWriteError} naming the file and why. */
 export async function writeTextFile(path: string, text: string): Promise<void> {
   const { mkdir, writeFile } = await files();
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text, 'utf8');
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, 'utf8');
+  } catch (error: unknown) {
+    throw fileWriteError(path, error);
+  }
 }
 
 /**

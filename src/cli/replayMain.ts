@@ -1,3 +1,4 @@
+import { FileWriteError } from './fileWriteError';
 import { STRATEGIES, type Strategy } from '../tools/events';
 import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
@@ -141,6 +142,17 @@ export async function expandScenarios(
 
 /** The whole command, returning its exit code. */
 export async function replayMain(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error: unknown) {
+    // A file it was asked to write and could not is said with the file and why (exit 2).
+    if (!(error instanceof FileWriteError)) throw error;
+    io.stderr(`replay: ${error.message}\n`);
+    return 2;
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv);
   if (typeof args === 'string') {
     io.stderr(`replay: ${args}\n${USAGE}`);
