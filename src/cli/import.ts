@@ -3,6 +3,7 @@
  * rollout, a Gemini CLI chat file or a Copilot CLI events.jsonl as a scenario (see importMain.ts).
  * Runs from the built bundle, like the replay.
  */
+import { terminalSafe, safeWriter } from './terminalText';
 import { readSessionFiles, writeTextFile } from './nodeFiles';
 import { importMain } from './importMain';
 import { createProgress } from './progress';
@@ -10,15 +11,15 @@ import { createProgress } from './progress';
 importMain(process.argv.slice(3), {
   readSessionFiles,
   writeFile: writeTextFile,
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: safeWriter(process.stdout),
+  stderr: safeWriter(process.stderr),
   progress: (label) => createProgress(label, 2),
 }).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`import: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(terminalSafe(`import: ${error instanceof Error ? error.message : String(error)}\n`));
     process.exitCode = 2;
   },
 );

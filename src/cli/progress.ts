@@ -1,3 +1,4 @@
+import { terminalSafe } from './terminalText';
 /** Where a progress line is drawn: a terminal's standard error, or a stand-in in tests. */
 export interface ProgressStream {
   readonly isTTY?: boolean;
@@ -46,7 +47,7 @@ export function createProgress(
 
   const line = () => {
     const width = Math.max(20, (stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80) - 1);
-    const text = `${label} [${done}/${total}]${detail ? ` ${detail}` : ''}`;
+    const text = terminalSafe(`${label} [${done}/${total}]${detail ? ` ${detail}` : ''}`);
     return text.length > width ? `${text.slice(0, width - 1)}…` : text;
   };
   const draw = () => {
@@ -63,7 +64,8 @@ export function createProgress(
       if (!active) return;
       if (done >= total || now() - drawnAt >= interval) draw();
     },
-    log(text) {
+    log(said) {
+      const text = terminalSafe(said);
       if (!active) {
         stream.write(text.endsWith('\n') ? text : `${text}\n`);
         return;

@@ -35,6 +35,28 @@ describe('npm run --silent replay (a real process)', () => {
     expect(run.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
   });
 
+  it('prints no byte that drives a terminal: a result’s escape sequences, C1 controls and bidi overrides come out as \\u escapes, in text and JSON alike', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+    const file = join(dir, 'escapes.json');
+    // A failing Bash call whose output clears the screen, opens a link, writes the clipboard (OSC 52) and sends CSI as one C1 byte.
+    const hostile = 'printf "\\033[2J\\033]8;;https://evil.example\\007link\\033]8;;\\007 \\033]52;c;cm0gLXJmIH4=\\007 \\302\\2332J \\342\\200\\256txt.exe"; exit 3';
+    writeFileSync(file, JSON.stringify({ id: 'escapes', title: 'Escapes', description: '', turns: [{ stream: [{ type: 'tool_use', id: 'toolu_esc', name: 'Bash', input: { command: hostile }, at: 0, durationMs: 10 }, { type: 'tool_use', id: 'toolu_name', name: 'Evil\u001b[2J\u009b31m', input: {}, at: 10, durationMs: 5 }] }] }));
+    for (const format of ['timeline', 'summary', 'json']) {
+      const run = replay(file, '--format', format);
+      const printed = run.stdout + run.stderr;
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      expect(printed, format).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+      if (format === 'timeline') expect(printed).toContain('\\u001b[2J');
+      if (format === 'json') expect(JSON.stringify(JSON.parse(run.stdout))).toContain('\\u001b]52;c;');
+    }
+    // A bad line of a session log, quoted in the message, the same.
+    const log = join(dir, 'bad.jsonl');
+    writeFileSync(log, '{"type":"user","message":\u001b[31m oops\n');
+    const bad = replay(log, '--format', 'summary');
+    expect(bad.status).toBe(2);
+    expect(bad.stdout + bad.stderr).not.toContain('\x1b');
+  });
+
   it('ends a replay whose Grep regex and Glob pattern backtrack without end: the command’s regular expressions fall back to a linear engine', () => {
     const dir = mkdtempSync(join(tmpdir(), 'replay-cli-'));
     const file = join(dir, 'hostile.json');

@@ -7,6 +7,7 @@
  * the command line) is invalid. Built into dist-cli/ by scripts/cliBuild.js (through cliMain.ts,
  * which also starts the worker threads of `--jobs`).
  */
+import { terminalSafe, safeWriter } from './terminalText';
 import { availableParallelism } from 'node:os';
 import { findSessionGroups, findSessionLogs, listJsonFiles, readSessionFiles, readTextFile, writeTextFile } from './nodeFiles';
 import { replayMain } from './replayMain';
@@ -18,8 +19,8 @@ const io = {
   listJsonFiles,
   findSessionLogs,
   findSessionGroups,
-  stdout: (text: string) => process.stdout.write(text),
-  stderr: (text: string) => process.stderr.write(text),
+  stdout: safeWriter(process.stdout),
+  stderr: safeWriter(process.stderr),
   progressStream: process.stderr,
   env: process.env,
   cores: availableParallelism(),
@@ -35,7 +36,7 @@ replayMain(process.argv.slice(2), io).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`replay: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(terminalSafe(`replay: internal error: ${error instanceof Error ? error.message : String(error)}\n`));
     process.exitCode = 2;
   },
 );

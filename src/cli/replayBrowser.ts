@@ -21,7 +21,11 @@ import { listJsonFiles, writeTextFile } from './nodeFiles';
 import { createProgress } from './progress';
 import { combinedCode, formatTable, toJUnit } from './report';
 import { expandScenarios } from './replayMain';
+import { safeWriter } from './terminalText';
 import { loadScenario, type ReplayResult } from './replayOne';
+
+/** Standard error, unable to drive the terminal (a scenario's message can quote its text). */
+const printErr = safeWriter(process.stderr);
 
 const USAGE = `usage: npm run replay:browser -- SCENARIO... [--all] [--strategy ${STRATEGIES.join('|')}] [--out DIR] [--junit FILE]
 SCENARIO is a built-in id, a scenario file or a folder of them (--all: every built-in). DIR (default
@@ -56,7 +60,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const results: ReplayResult[] = [];
   for (const { name, loaded: scenario } of loaded) {
     if (scenario.ok) continue;
-    process.stderr.write(`replay:browser: invalid scenario\n${scenario.message}\n`);
+    printErr(`replay:browser: invalid scenario\n${scenario.message}\n`);
     results.push({ name, code: 2, summary: scenario.message, failures: [scenario.message], wallMs: 0 });
   }
   if (results.length === names.length && junit === undefined) return 2;
@@ -64,7 +68,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const found = ensureChromium({ headlessShell: true });
   if (!found) return 2;
   if (!existsSync('dist/index.html')) {
-    process.stderr.write('replay:browser: building the page (dist/ is missing)…\n');
+    printErr('replay:browser: building the page (dist/ is missing)…\n');
     await build({ logLevel: 'error' });
   }
   const started = performance.now();
@@ -100,7 +104,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const wallMs = performance.now() - started;
   results.sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
-  if (!single) process.stderr.write(formatTable(results, wallMs, 1));
+  if (!single) printErr(formatTable(results, wallMs, 1));
   if (junit !== undefined) {
     await writeTextFile(junit, toJUnit(results, { suite: 'replay-browser', strategy, wallMs, timestamp: new Date().toISOString().replace(/\.\d+Z$/, '') }));
   }
@@ -108,7 +112,7 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 function usage(message: string): number {
-  process.stderr.write(`replay:browser: ${message}\n${USAGE}\n`);
+  printErr(`replay:browser: ${message}\n${USAGE}\n`);
   return 2;
 }
 
@@ -117,7 +121,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`replay:browser: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    printErr(`replay:browser: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 2;
   },
 );

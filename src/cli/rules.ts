@@ -5,6 +5,7 @@
  * Exit 0 when done, 2 on bad arguments or a malformed rule.
  */
 import './v8LinearFallback';
+import { safeWriter } from './terminalText';
 import { rulesMain } from './rulesMain';
 
 // Piped into `head`, the reader may close early; that is not an error of the tester.
@@ -14,6 +15,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 process.exitCode = rulesMain(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: safeWriter(process.stdout),
+  stderr: safeWriter(process.stderr),
 });
