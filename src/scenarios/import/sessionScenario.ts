@@ -11,6 +11,8 @@ import { auditOf } from './logAudit';
 import type { ToolUseBlock } from '../../tools/callTypes';
 import { sessionWorkspace } from './sessionWorkspace';
 import { callCountText } from '../scenarioCalls';
+import { distinctCallIds } from './distinctCallIds';
+import { durationText, FOLDED_MS, foldIdle, foldProblems } from './idleFold';
 
 type TurnInput = ScenarioInput['turns'][number];
 type BlockInput = TurnInput['stream'][number];
@@ -31,8 +33,12 @@ const RESULT_CHARS = 2000;
  * words. `source` names the log in problems; `unknown` adds what the agent's reader could not
  * tell. Never throws.
  */
-export function scenarioOfSession(session: SessionLog, source: string, agent: SessionAgent, options: { id?: string; unknown?: readonly string[] } = {}): ImportResult {
-  const problems = [...session.problems];
+export function scenarioOfSession(logged: SessionLog, source: string, agent: SessionAgent, options: { id?: string; unknown?: readonly string[] } = {}): ImportResult {
+  // What the scenario could not hold as the log has it, made so and named: idle weeks folded, reused ids renamed.
+  const folded = foldIdle(logged);
+  const distinct = distinctCallIds(folded.session, source);
+  const session = distinct.session;
+  const problems = [...session.problems, ...foldProblems(folded.folds, source), ...distinct.problems];
   if (session.main.responses.length === 0) {
     problems.push({ source, line: 0, message: 'the log holds no model response to replay' });
     return { ok: false, problems };
@@ -45,7 +51,8 @@ export function scenarioOfSession(session: SessionLog, source: string, agent: Se
   }
   const workspace = sessionWorkspace(session);
   const answers: Record<string, 'allow' | 'deny'> = {};
-  const observed: Observed = { agent: agent.id, version: session.version, calls: {}, unknown: [...workspace.unknown, ...(options.unknown ?? [])] };
+  const folds = folded.folds.map((fold) => `the log was idle ${durationText(fold.to - fold.from)} before line ${fold.line}: folded to ${durationText(FOLDED_MS)} in its times`);
+  const observed: Observed = { agent: agent.id, version: session.version, calls: {}, unknown: [...workspace.unknown, ...folds, ...(options.unknown ?? [])] };
   const rules = startRulesOf(agent.policy);
   const timings = new Map<string, CallTiming>();
   // Each call's input made once (paths relative, its depth checked): for its start rule, then for the scenario.
