@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSeconds, describeCpu, parseProcStat } from './machine.js';
+import { childrenCpuSeconds, cpuSeconds, describeCpu, parseChildrenCpu, parseProcStat } from './machine.js';
 
 describe('the machine CPU reading of npm test', () => {
   it('reads busy, kernel and idle seconds from the first line of /proc/stat', () => {
@@ -27,5 +27,20 @@ describe('the machine CPU reading of npm test', () => {
     expect(spin).toBeGreaterThan(0);
     expect(second.busy).toBeGreaterThanOrEqual(first.busy);
     expect(second.idle).toBeGreaterThanOrEqual(first.idle);
+  });
+
+  it('reads the CPU of ended children from /proc/self/stat, a name with spaces and parentheses too', () => {
+    const fields = (first: string) => `${first} S 1 1 1 0 -1 4194560 100 200 0 0 1500 300 2500 700 20 0 1 0 1 0 0`;
+    expect(parseChildrenCpu(fields('42 (node)'))).toBe(32);
+    expect(parseChildrenCpu(fields('42 (a (b) c)'))).toBe(32);
+    expect(parseChildrenCpu('42 (node) S')).toBeUndefined();
+  });
+
+  it('counts what a child spent once it has been waited for', async () => {
+    const before = childrenCpuSeconds();
+    if (before === undefined) return;
+    const { spawnSync } = await import('node:child_process');
+    spawnSync(process.execPath, ['-e', 'let x = 0; const end = Date.now() + 300; while (Date.now() < end) x++;']);
+    expect(childrenCpuSeconds()! - before).toBeGreaterThan(0.1);
   });
 });
