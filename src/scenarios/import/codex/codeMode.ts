@@ -8,30 +8,12 @@
  */
 import { emptyAgent, type LoggedAgent, type LoggedCall } from '../sessionLog';
 import { playgroundCall } from './codexTools';
+import { scanCodeCalls } from './codeScan';
 
 /** A call the code makes: the tool's name and its arguments (the code's own text when they are not a literal). */
 export interface CodeCall {
   readonly name: string;
   readonly args: unknown;
-}
-
-/** The text from `open` (an opening bracket) to its closing one, strings and comments skipped; `-1` when it never closes. */
-function closing(code: string, open: number): number {
-  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
-  const stack: string[] = [];
-  for (let i = open; i < code.length; i++) {
-    const char = code[i]!;
-    if (char === '"' || char === "'" || char === '`') {
-      for (i++; i < code.length && code[i] !== char; i++) if (code[i] === '\\') i++;
-    } else if (char === '/' && code[i + 1] === '/') {
-      while (i < code.length && code[i] !== '\n') i++;
-    } else if (pairs[char]) stack.push(pairs[char]);
-    else if (char === stack.at(-1)) {
-      stack.pop();
-      if (stack.length === 0) return i;
-    }
-  }
-  return -1;
 }
 
 /**
@@ -51,26 +33,18 @@ function argumentOf(text: string): unknown {
   return { code: trimmed };
 }
 
-/** The tool calls an `exec`'s code makes, in groups that ran at once (one `Promise.all`), in the code's order. */
+/**
+ * The tool calls an `exec`'s code makes, in groups that ran at once (one `Promise.all`), in the
+ * code's order: only calls the code makes, not words in its comments or strings (codeScan.ts).
+ */
 export function codeModeCalls(code: string): CodeCall[][] {
-  const found: { at: number; call: CodeCall }[] = [];
-  for (const match of code.matchAll(/\btools\.([A-Za-z_$][\w$]*)\s*\(/g)) {
-    const open = match.index + match[0].length - 1;
-    const end = closing(code, open);
-    found.push({ at: match.index, call: { name: match[1]!, args: argumentOf(end < 0 ? code.slice(open + 1) : code.slice(open + 1, end)) } });
-  }
-  const together: [number, number][] = [];
-  for (const match of code.matchAll(/\bPromise\.all(?:Settled)?\s*\(/g)) {
-    const end = closing(code, match.index + match[0].length - 1);
-    together.push([match.index, end < 0 ? code.length : end]);
-  }
   const groups: CodeCall[][] = [];
-  let group: [number, number] | undefined;
-  for (const { at, call } of found) {
-    const within = together.find(([from, to]) => at > from && at < to);
-    if (within && within === group) groups.at(-1)!.push(call);
+  let group = -1;
+  for (const { name, argument, together } of scanCodeCalls(code)) {
+    const call = { name, args: argumentOf(argument) };
+    if (together >= 0 && together === group) groups.at(-1)!.push(call);
     else groups.push([call]);
-    group = within;
+    group = together;
   }
   return groups;
 }
