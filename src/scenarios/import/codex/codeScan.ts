@@ -114,13 +114,13 @@ export function scanCodeCalls(code: string): ScannedCall[] {
       const name = last(1);
       const member = last(2) === '.' && last(4) !== '.' && name !== undefined && IDENTIFIER_START.test(name);
       if (char === '(' && member && last(3) === 'tools') {
-        const call: ScannedCall = { at: tokens[tokens.length - 3]!.at, name: name!, argument: '', together: top()?.together ?? -1 };
+        const call: ScannedCall = { at: tokens[tokens.length - 3]!.at, name, argument: '', together: top()?.together ?? -1 };
         calls.push(call);
         stack.push({ close: ')', call, from: i + 1, inner: [], together: call.together });
       } else if (char === '(' && member && last(3) === 'Promise' && (name === 'all' || name === 'allSettled')) {
         const around = top()?.together ?? -1;
         push({ close: ')', from: i + 1, together: around >= 0 ? around : i });
-      } else push({ close: CLOSE[char]!, from: i + 1 });
+      } else push({ close: CLOSE[char], from: i + 1 });
       i++;
       token(char, at);
     } else if (char === top()?.close) {
