@@ -21,6 +21,21 @@ describe('globs matched without backtracking', () => {
     expect(() => compileGlobSet(['{a,b'])).toThrow(GlobSyntaxError);
   });
 
+  it('builds a glob of 20,000 nested braces in one pass, without deepening the stack, and matches each of its words', () => {
+    const depth = 20_000;
+    const glob = `src/${'{a,'.repeat(depth)}b${'}'.repeat(depth)}.ts`;
+    const matches = compileGlobSet([glob]);
+    expect(matches('src/a.ts')).toEqual([0]);
+    expect(matches('src/b.ts')).toEqual([0]);
+    expect(matches('src/c.ts')).toEqual([]);
+    // Thousands of unclosed classes cost no rescan; the first unclosed brace is named.
+    expect(compileGlobSet(['['.repeat(depth)])('['.repeat(depth))).toEqual([0]);
+    expect(() => compileGlobSet([`x{a,${'{b}'.repeat(depth)}`])).toThrow('Unclosed "{" at position 2 of the glob');
+    // An alternative starts a segment: `**/` in it is any folders, a trailing `**` everything below.
+    expect(compileGlobSet(['{**/x,y/**}'])('a/b/x')).toEqual([0]);
+    expect(compileGlobSet(['{**/x,y/**}'])('y/b/c')).toEqual([0]);
+  });
+
   it('ends at once on a glob that would make a regular expression backtrack without end', () => {
     const name = 'a'.repeat(20_000);
     const hostile = compileGlob(`${'a*'.repeat(12)}b`);

@@ -36,15 +36,30 @@ class Automaton {
     return to;
   }
 
-  /** Adds `glob` after state `from`; its last state. */
+  /**
+   * Adds `glob` after state `from`; its last state. One pass, whatever the nesting: an open brace
+   * is a frame on a stack (the state its alternatives start from, their ends, the state they join
+   * at), so no part of the pattern is read twice and no nesting deepens the call stack.
+   */
   add(glob: string, from: number): number {
+    const braces: { open: number; before: number; ends: number[]; join: number }[] = [];
+    const lastClose = glob.lastIndexOf(']');
     let at = from;
     let i = 0;
+    /** Where a path segment starts, for `**`: the glob's start, after a slash, or an alternative's start. */
+    let segmentStart = true;
+    const alternative = (before: number) => {
+      const start = this.state();
+      this.empty[before]!.push(start);
+      return start;
+    };
     while (i < glob.length) {
       const char = glob[i]!;
+      const atStart = segmentStart;
+      segmentStart = false;
+      const inBrace = braces.length > 0;
       if (char === '*') {
         const double = glob[i + 1] === '*';
-        const atStart = i === 0 || glob[i - 1] === '/';
         if (double && atStart && glob[i + 2] === '/') {
           // `**/`: zero or more folders (each a run of non-slashes, then a slash).
           const folders = this.state();
@@ -54,19 +69,22 @@ class Automaton {
           this.moves[folders]!.push({ test: isSlash, to: folders });
           at = folders;
           i += 3;
+          segmentStart = true;
           continue;
         }
-        // A trailing `**` is everything below; any other star stays within its segment.
+        // A trailing `**` (of the glob or of an alternative) is everything below; any other star stays within its segment.
+        const after = glob[i + 2];
+        const trailing = double && atStart && (after === undefined || (inBrace && (after === ',' || after === '}')));
         const loop = this.state();
         this.empty[at]!.push(loop);
-        this.moves[loop]!.push({ test: double && atStart && i + 2 === glob.length ? anything : notSlash, to: loop });
+        this.moves[loop]!.push({ test: trailing ? anything : notSlash, to: loop });
         at = loop;
         i += double ? 2 : 1;
       } else if (char === '?') {
         at = this.move(at, notSlash);
         i++;
       } else if (char === '[') {
-        const close = findClass(glob, i);
+        const close = i < lastClose ? findClass(glob, i) : -1;
         if (close < 0) {
           at = this.move(at, literal('['));
           i++;
@@ -75,24 +93,33 @@ class Automaton {
         at = this.move(at, classTest(glob.slice(i + 1, close)));
         i = close + 1;
       } else if (char === '{') {
-        const close = findBrace(glob, i);
-        if (close < 0) throw new GlobSyntaxError(`Unclosed "{" at position ${i + 1} of the glob ${glob}`);
-        const join = this.state();
-        for (const alternative of splitAlternatives(glob.slice(i + 1, close))) {
-          const start = this.state();
-          this.empty[at]!.push(start);
-          this.empty[this.add(alternative, start)]!.push(join);
-        }
-        at = join;
-        i = close + 1;
+        const before = at;
+        braces.push({ open: i, before, ends: [], join: this.state() });
+        at = alternative(before);
+        i++;
+        segmentStart = true;
+      } else if (char === ',' && inBrace) {
+        const brace = braces.at(-1)!;
+        brace.ends.push(at);
+        at = alternative(brace.before);
+        i++;
+        segmentStart = true;
+      } else if (char === '}' && inBrace) {
+        const brace = braces.pop()!;
+        for (const end of [...brace.ends, at]) this.empty[end]!.push(brace.join);
+        at = brace.join;
+        i++;
       } else if (char === '\\' && i + 1 < glob.length) {
         at = this.move(at, literal(glob[i + 1]!));
+        segmentStart = glob[i + 1] === '/';
         i += 2;
       } else {
         at = this.move(at, literal(char));
+        segmentStart = char === '/';
         i++;
       }
     }
+    if (braces.length > 0) throw new GlobSyntaxError(`Unclosed "{" at position ${braces[0]!.open + 1} of the glob ${glob}`);
     return at;
   }
 }
@@ -126,18 +153,6 @@ function classTest(body: string): Test {
   }
   const inSet = (char: string) => singles.has(char) || ranges.some(([low, high]) => char >= low && char <= high);
   return (char) => char !== '/' && inSet(char) !== negated;
-}
-
-/** Index of the `}` closing the brace opened at `open`, honouring nesting and escapes. */
-function findBrace(glob: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < glob.length; i++) {
-    const char = glob[i];
-    if (char === '\\') i++;
-    else if (char === '{') depth++;
-    else if (char === '}' && --depth === 0) return i;
-  }
-  return -1;
 }
 
 /** Splits a brace body on its top-level commas (escapes and nested braces kept whole). */
