@@ -1,9 +1,10 @@
 /**
  * `npm run bench:hostile`: how long huge and hostile scenarios take, and the memory they hold, on
  * each sandbox: 20,000 calls, a 5 MB input, a 10,000-deep input, patterns that backtrack without
- * end, 400 MB of output (node). Absolute figures vary with the machine; the tests hold only
+ * end, 400 MB of output (node); and first, how the hostile inputs of doubling.ts grow. Absolute figures vary with the machine; the tests hold only
  * generous bounds. Peak RSS is the process's so far (the cases run in order).
  */
+import { doublingReport } from './doubling';
 import { bigInputScenario, deepInputScenario, hostilePatternsScenario, manyCallsScenario, outputFloodScenario } from '../test/hugeScenarios';
 import { runScenario } from '../src/run/runScenario';
 import { createNodeSandbox } from '../src/sandbox/nodeSandbox';
@@ -47,6 +48,7 @@ async function measure(scenario: Scenario, sandbox: Sandbox): Promise<string> {
   }
 }
 
+doublingReport(line);
 line('Huge and hostile scenarios (wall time, calls answered, heap growth, peak RSS)');
 for (const [sandboxName, make] of SANDBOXES) {
   for (const [caseName, build, only] of CASES) {
