@@ -17,6 +17,12 @@ const notSlash: Test = (char) => char !== '/';
 const isSlash: Test = (char) => char === '/';
 const anything: Test = () => true;
 
+/**
+ * How deep braces may nest in a glob. Any depth builds in one pass, but each level adds states
+ * every path character may visit; no real glob nests past a few.
+ */
+export const MAX_BRACE_DEPTH = 64;
+
 /** The automaton of one or more globs. */
 class Automaton {
   readonly moves: { test: Test; to: number }[][] = [];
@@ -94,6 +100,7 @@ class Automaton {
         i = close + 1;
       } else if (char === '{') {
         const before = at;
+        if (braces.length === MAX_BRACE_DEPTH) throw new GlobSyntaxError(`Braces nest deeper than ${MAX_BRACE_DEPTH} levels at position ${i + 1} of the glob ${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}`);
         braces.push({ open: i, before, ends: [], join: this.state() });
         at = alternative(before);
         i++;
@@ -119,7 +126,7 @@ class Automaton {
         i++;
       }
     }
-    if (braces.length > 0) throw new GlobSyntaxError(`Unclosed "{" at position ${braces[0]!.open + 1} of the glob ${glob}`);
+    if (braces.length > 0) throw new GlobSyntaxError(`Unclosed "{" at position ${braces[0]!.open + 1} of the glob ${glob.length > 200 ? `${glob.slice(0, 200)}…` : glob}`);
     return at;
   }
 }
