@@ -38,6 +38,21 @@ describe('following a session log while it is written', () => {
     tail.stop();
   });
 
+  it('lets go of a line that grows past what an import reads, and hands out in its place a line the import names', async () => {
+    const { log, tail, lines } = session();
+    await until(() => lines().length === 2);
+    // Written in pieces with no newline, as a runaway writer would: 24 MB, over the 20 million read.
+    for (let i = 0; i < 6; i++) {
+      appendFileSync(log, 'x'.repeat(4_000_000));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    appendFileSync(log, 'y\n{"n":9}\n');
+    await until(() => lines().length === 4);
+    expect(lines()[2]).toBe('npm run watch left this line out: it is 24,000,001 characters long, over the 20,000,000 an import reads');
+    expect(lines()[3]).toBe('{"n":9}');
+    tail.stop();
+  });
+
   it('picks up sub-agents’ logs as they appear', async () => {
     const { folder, tail, lines } = session();
     const subagents = join(folder, 'abc', 'subagents');

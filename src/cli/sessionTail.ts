@@ -1,5 +1,6 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { MAX_LINE_CHARS } from '../scenarios/import/logLines';
 import type { TailedLines } from '../scenarios/import/sessionStream';
 
 export type { TailedLines };
@@ -20,7 +21,9 @@ const SLICE_BYTES = 4 << 20;
  * vanishes is looked for again.
  */
 export function tailSession(logPath: string, onLines: (lines: TailedLines) => void, options: { pollMs?: number } = {}): SessionTail {
-  const offsets = new Map<string, { offset: number; partial: string }>();
+  // `skipped`: the characters of a line still being written that grew past what an import reads,
+  // let go as they came instead of held (a log with no newline would otherwise grow without end).
+  const offsets = new Map<string, { offset: number; partial: string; skipped: number }>();
   const subagents = join(dirname(logPath), basename(logPath, '.jsonl'), 'subagents');
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,11 +35,12 @@ export function tailSession(logPath: string, onLines: (lines: TailedLines) => vo
     } catch {
       return;
     }
-    const seen = offsets.get(path) ?? { offset: 0, partial: '' };
+    const seen = offsets.get(path) ?? { offset: 0, partial: '', skipped: 0 };
     let reset = false;
     if (size < seen.offset) {
       seen.offset = 0;
       seen.partial = '';
+      seen.skipped = 0;
       reset = true;
     }
     if (size === seen.offset && !reset) return;
@@ -53,6 +57,14 @@ export function tailSession(logPath: string, onLines: (lines: TailedLines) => vo
         const text = seen.partial + buffer.subarray(0, take).toString('utf8');
         const lines = text.split('\n');
         seen.partial = lines.pop() ?? '';
+        if (seen.skipped > 0 && lines.length > 0) {
+          lines[0] = tooLong(seen.skipped + lines[0]!.length);
+          seen.skipped = 0;
+        }
+        if (seen.partial.length > MAX_LINE_CHARS) {
+          seen.skipped += seen.partial.length;
+          seen.partial = '';
+        }
         const complete = lines.filter((line) => line.trim() !== '');
         if (complete.length > 0 || reset) onLines({ file, lines: complete, ...(reset ? { reset: true } : {}) });
         reset = false;
@@ -63,6 +75,10 @@ export function tailSession(logPath: string, onLines: (lines: TailedLines) => vo
       offsets.set(path, seen);
     }
   };
+
+  /** What stands for a line too long to import: not JSON, so the import names it, at its own line. */
+  const tooLong = (characters: number) =>
+    `npm run watch left this line out: it is ${characters.toLocaleString('en-US')} characters long, over the ${MAX_LINE_CHARS.toLocaleString('en-US')} an import reads`;
 
   const poll = async (): Promise<void> => {
     await readNew(logPath, basename(logPath));

@@ -14,7 +14,7 @@ export interface LogProblem {
 }
 
 /** The longest line read; longer ones are a problem (a runaway line must not exhaust memory). */
-const MAX_LINE_CHARS = 20_000_000;
+export const MAX_LINE_CHARS = 20_000_000;
 
 /**
  * Reads every line of a JSON Lines `text` with `toEntry` (an entry, what is wrong with the value,
