@@ -3,6 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Resource, Tool as McpToolDefinition } from '@modelcontextprotocol/sdk/types.js';
+import { McpResponseTooLarge } from './boundedFetch';
 import { createDemoServer, type DemoServerOptions } from './demoServer';
 import { errorText, type McpTransportKind } from './errors';
 import { DEFAULT_MCP_TIMEOUT_MS, DEMO_SERVER_NAME, SERVER_NAME_PATTERN } from './settings';
@@ -150,6 +151,9 @@ export async function connectClient(transport: Transport, options: ConnectOption
       lose(`the connection closed${detail ? `: ${detail}` : ''}`);
     };
     client.onerror = (error: unknown) => {
+      // A response past its size bound was cut off: what waits for it would wait out its timeout.
+      const tooLarge = tooLargeIn(error);
+      if (tooLarge !== undefined) return lose(tooLarge);
       if (status.state !== 'connected' || checking) return;
       checking = true;
       client.ping({ timeout: Math.min(LIVENESS_PING_MS, timeoutMs) }).then(
@@ -178,6 +182,13 @@ export async function connectClient(transport: Transport, options: ConnectOption
     await close();
     throw error;
   }
+}
+
+/** The size bound's message in `error`, if it is there: the SDK's transport passes it on as text, in an error of its own. */
+function tooLargeIn(error: unknown): string | undefined {
+  const text = error instanceof Error ? error.message : String(error);
+  const at = text.indexOf(McpResponseTooLarge.START);
+  return at >= 0 && text.includes(McpResponseTooLarge.MARK) ? text.slice(at) : undefined;
 }
 
 /**

@@ -66,6 +66,20 @@ describe('a Streamable HTTP server (server-everything)', () => {
     expect(result).toMatchObject({ outcome: 'success', text: 'The sum of 2 and 40 is 42.', display: { text: 'The sum of 2 and 40 is 42.', isError: false } });
   });
 
+  it('stops reading a response past its size bound, and the call ends with an error result that says so', async () => {
+    const connection = await connectHttp({ name: 'everything', url: proxy.url }, { maxResponseBytes: 200_000 });
+    open.push(connection);
+    const tools = mcpToolsFor(connection);
+    const small = await call(tools, 'echo', { message: 'x'.repeat(1_000) });
+    expect(small.outcome).toBe('success');
+    const big = await call(tools, 'echo', { message: 'x'.repeat(300_000) });
+    expect(big.outcome).toBe('error');
+    expect(big.text).toMatch(/sent more than 200,000 bytes in one response, the most read of one/);
+    expect(big.text).not.toMatch(/xxxxxxxxxx/);
+    // A server past the bound is not trusted with more: the connection is lost, and says why.
+    expect(connection.status()).toEqual({ state: 'lost', message: expect.stringMatching(/^the server at http:\/\/127\.0\.0\.1:\d+ sent more than 200,000 bytes/) as string });
+  });
+
   it('ends a call that hangs at the server timeoutMs, with an error result that says so', async () => {
     const { tools } = await connect({ timeoutMs: 400 });
     const started = performance.now();

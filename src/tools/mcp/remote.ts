@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { boundedFetch } from './boundedFetch';
 import { connectClient, redactSecrets, secretsOfHeaders, type McpConnection } from './connection';
 import { describeMcpError } from './errors';
 import { DEFAULT_MCP_TIMEOUT_MS, describeTarget, safeUrl, type HttpServerSetting, type RemoteServerSetting, type StdioServerSetting } from './settings';
@@ -24,6 +25,8 @@ export interface OpenOptions {
   /** The page's origin when the client runs in a page. */
   pageOrigin?: string;
   fetch?: FetchLike;
+  /** The most of one response read (boundedFetch.ts); the default for tests that need a small one. */
+  maxResponseBytes?: number;
   /** Starts a stdio server (Node only; without it stdio servers are refused). */
   startStdio?: (server: StdioServerSetting) => StdioLink;
 }
@@ -33,7 +36,7 @@ export async function connectHttp(server: HttpServerSetting, options: OpenOption
   const headers = options.headers ?? server.headers;
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
     ...(headers && Object.keys(headers).length > 0 ? { requestInit: { headers: { ...headers } } } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: boundedFetch(options.fetch ?? ((input, init) => fetch(input, init)), options.maxResponseBytes),
   });
   return connectClient(transport, {
     name: server.name,
