@@ -30,8 +30,11 @@ function argumentOf(text: string): unknown {
       // Not a literal of plain values: tried the next way, or kept as code.
     }
   }
-  return { code: trimmed };
+  return { code: trimmed.length > MAX_CODE_ARGUMENT ? `${trimmed.slice(0, MAX_CODE_ARGUMENT)}… (${(trimmed.length - MAX_CODE_ARGUMENT).toLocaleString('en-US')} more characters)` : trimmed };
 }
+
+/** The most of an argument's code kept when it is not a literal: enough to read, never a log's worth. */
+const MAX_CODE_ARGUMENT = 2_000;
 
 /**
  * The tool calls an `exec`'s code makes, in groups that ran at once (one `Promise.all`), in the
