@@ -50,6 +50,10 @@ describe('following a session log while it is written', () => {
     await until(() => lines().length === 4);
     expect(lines()[2]).toBe('npm run watch left this line out: it is 24,000,001 characters long, over the 20,000,000 an import reads');
     expect(lines()[3]).toBe('{"n":9}');
+    // Written whole at once, the long line ends in the slice that read it: the same stand-in.
+    appendFileSync(log, `${'z'.repeat(21_000_000)}\n`);
+    await until(() => lines().length === 5);
+    expect(lines()[4]).toBe('npm run watch left this line out: it is 21,000,000 characters long, over the 20,000,000 an import reads');
     tail.stop();
   });
 

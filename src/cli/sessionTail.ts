@@ -61,6 +61,8 @@ export function tailSession(logPath: string, onLines: (lines: TailedLines) => vo
           lines[0] = tooLong(seen.skipped + lines[0]!.length);
           seen.skipped = 0;
         }
+        // A line that ended in this slice may be past the bound too.
+        for (let i = 0; i < lines.length; i++) if (lines[i]!.length > MAX_LINE_CHARS) lines[i] = tooLong(lines[i]!.length);
         if (seen.partial.length > MAX_LINE_CHARS) {
           seen.skipped += seen.partial.length;
           seen.partial = '';
