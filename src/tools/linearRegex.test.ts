@@ -50,5 +50,8 @@ describe('linear-time regular expressions', () => {
       const refused = compileLinearRegex(source);
       expect(refused.ok || refused.message).toMatch(/linear time, as ripgrep matches them, so lookarounds and backreferences are not supported/);
     }
+    // A repeat count past RE2's bound is said as that, not as a lookaround.
+    const counted = compileLinearRegex('(?:(?:[ab]{1,20}){1,20}){1,3}c');
+    expect(counted.ok || counted.message).toMatch(/invalid repeat count.*so a repeat count \(nested ones multiplied\) may be at most 1000$/);
   });
 });

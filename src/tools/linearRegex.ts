@@ -54,7 +54,11 @@ export function compileLinearRegex(source: string, options: LinearRegexOptions =
     } catch (v8Error: unknown) {
       return { ok: false, message: messageOf(v8Error) };
     }
-    return { ok: false, message: `${messageOf(error)}: patterns are matched in linear time, as ripgrep matches them, so lookarounds and backreferences are not supported` };
+    // RE2 bounds counted repeats (1,000 at most, nested ones multiplied), as ripgrep does.
+    const why = /invalid repeat count/.test(messageOf(error))
+      ? 'patterns are matched in linear time, as ripgrep matches them, so a repeat count (nested ones multiplied) may be at most 1000'
+      : 'patterns are matched in linear time, as ripgrep matches them, so lookarounds and backreferences are not supported';
+    return { ok: false, message: `${messageOf(error)}: ${why}` };
   }
 }
 
