@@ -36,3 +36,17 @@ export function fileWriteError(path: string, error: unknown): FileWriteError {
   const why = known ? `${known} (${code as string})` : error instanceof Error ? error.message : String(error);
   return new FileWriteError(path, why);
 }
+
+/**
+ * Runs a command, saying a file it could not write as `COMMAND: cannot write FILE: why` with exit 2;
+ * any other error goes on as it is.
+ */
+export async function exitTwoOnWriteFailure(command: string, stderr: (text: string) => void, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error: unknown) {
+    if (!(error instanceof FileWriteError)) throw error;
+    stderr(`${command}: ${error.message}\n`);
+    return 2;
+  }
+}

@@ -1,4 +1,4 @@
-import { FileWriteError } from './fileWriteError';
+import { exitTwoOnWriteFailure } from './fileWriteError';
 import { importSessionLog } from '../scenarios/import/importSessionLog';
 import { SESSION_FORMATS } from '../scenarios/import/sessionFormats';
 import { formatLogProblems } from '../scenarios/import/logProblems';
@@ -26,14 +26,8 @@ export interface ImportIo {
 
 /** `npm run import`: returns the exit code. Nothing from the log is written but where asked. */
 export async function importMain(argv: readonly string[], io: ImportIo): Promise<number> {
-  try {
-    return await run(argv, io);
-  } catch (error: unknown) {
-    // A file it was asked to write and could not is said with the file and why (exit 2).
-    if (!(error instanceof FileWriteError)) throw error;
-    io.stderr(`import: ${error.message}\n`);
-    return 2;
-  }
+  // A file it was asked to write and could not is said with the file and why (exit 2).
+  return exitTwoOnWriteFailure('import', io.stderr, () => run(argv, io));
 }
 
 async function run(argv: readonly string[], io: ImportIo): Promise<number> {

@@ -1,4 +1,4 @@
-import { FileWriteError } from './fileWriteError';
+import { exitTwoOnWriteFailure } from './fileWriteError';
 import { STRATEGIES, type Strategy } from '../tools/events';
 import { POLICY_NAMES, type PolicyName } from '../scenarios/policies';
 import { BUILT_IN_SCENARIOS } from '../scenarios/library';
@@ -142,14 +142,8 @@ export async function expandScenarios(
 
 /** The whole command, returning its exit code. */
 export async function replayMain(argv: readonly string[], io: CliIo): Promise<number> {
-  try {
-    return await run(argv, io);
-  } catch (error: unknown) {
-    // A file it was asked to write and could not is said with the file and why (exit 2).
-    if (!(error instanceof FileWriteError)) throw error;
-    io.stderr(`replay: ${error.message}\n`);
-    return 2;
-  }
+  // A file it was asked to write and could not is said with the file and why (exit 2).
+  return exitTwoOnWriteFailure('replay', io.stderr, () => run(argv, io));
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
