@@ -27,7 +27,7 @@ export interface ImportIo {
 /** `npm run import`: returns the exit code. Nothing from the log is written but where asked. */
 export async function importMain(argv: readonly string[], io: ImportIo): Promise<number> {
   // A file it was asked to write and could not is said with the file and why (exit 2).
-  return exitTwoOnWriteFailure('import', io.stderr, () => run(argv, io));
+  return exitTwoOnWriteFailure('import', (text) => io.stderr(text), () => run(argv, io));
 }
 
 async function run(argv: readonly string[], io: ImportIo): Promise<number> {

@@ -143,7 +143,7 @@ export async function expandScenarios(
 /** The whole command, returning its exit code. */
 export async function replayMain(argv: readonly string[], io: CliIo): Promise<number> {
   // A file it was asked to write and could not is said with the file and why (exit 2).
-  return exitTwoOnWriteFailure('replay', io.stderr, () => run(argv, io));
+  return exitTwoOnWriteFailure('replay', (text) => io.stderr(text), () => run(argv, io));
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
